@@ -1,0 +1,49 @@
+"""Alembic environment: runs migrations over the async engine Venuely itself uses."""
+
+from __future__ import annotations
+
+import asyncio
+
+from alembic import context
+from sqlalchemy.engine import Connection
+
+from venuely.core.db import Base, Database
+from venuely.models import import_all_models
+from venuely.settings import load_settings
+
+import_all_models()
+config = context.config
+target_metadata = Base.metadata
+
+
+def _database_url() -> str:
+    return config.get_main_option("sqlalchemy.url") or load_settings().effective_database_url
+
+
+def _run(connection: Connection) -> None:
+    context.configure(
+        connection=connection,
+        target_metadata=target_metadata,
+        render_as_batch=connection.dialect.name == "sqlite",
+        compare_type=True,
+    )
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+async def _run_online() -> None:
+    db = Database(_database_url())
+    try:
+        async with db.engine.connect() as connection:
+            await connection.run_sync(_run)
+            await connection.commit()
+    finally:
+        await db.dispose()
+
+
+if context.is_offline_mode():
+    context.configure(url=_database_url(), target_metadata=target_metadata, literal_binds=True)
+    with context.begin_transaction():
+        context.run_migrations()
+else:
+    asyncio.run(_run_online())

@@ -1,0 +1,240 @@
+"""The one permission module: who is calling, and the policies routes declare.
+
+Every route depends on exactly one policy below (`Public`, `Authenticated`, `AnyAdmin`,
+`MasterAdmin`, `EventMember`, `EventAdmin`, `CustomerAdmin`); `tests/api/test_route_policies.py`
+walks the route table and fails on a route without one. Policies decide *who may reach* a route;
+object-level checks live in each feature's `access.py`, which takes the `Principal` from here.
+
+Answers: no or bad token → 401; a valid caller outside the event or customer named in the path →
+403; an id that does not exist (or not inside the scope the path names) → 404.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Annotated, Any, TypeVar
+
+from fastapi import Depends, Path, Request
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from venuely.accounts.models import Person
+from venuely.accounts.tokens import authenticate
+from venuely.accounts.whitelist import is_email_allowed
+from venuely.admins.models import Admin, AdminType
+from venuely.core.deps import ServicesDep, SessionDep
+from venuely.core.errors import ApiError, ErrorCode
+from venuely.core.ids import NULL_ID
+from venuely.events.models import Customer, Event
+
+ID_PATTERN = r"^[0-9a-f]{24}$"
+POLICY_ATTR = "__venuely_policy__"
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def policy(name: str) -> Callable[[F], F]:
+    def mark(fn: F) -> F:
+        setattr(fn, POLICY_ATTR, name)
+        return fn
+
+    return mark
+
+
+@dataclass(slots=True)
+class Principal:
+    person: Person
+    session_id: str
+    token_event_id: str
+    grants: list[Admin] = field(default_factory=list)
+
+    @property
+    def person_id(self) -> str:
+        return self.person.id
+
+    @property
+    def is_master(self) -> bool:
+        return any(g.admin_type == AdminType.MASTER for g in self.grants)
+
+    @property
+    def is_admin(self) -> bool:
+        return bool(self.grants)
+
+    @property
+    def is_event_token(self) -> bool:
+        return self.token_event_id != NULL_ID
+
+    def admins_customer(self, customer_id: str) -> bool:
+        return self.is_master or any(
+            g.admin_type == AdminType.CUSTOMER and g.customer_id == customer_id for g in self.grants
+        )
+
+    def admins_event(self, event: Event) -> bool:
+        return self.admins_customer(event.customer_id) or any(
+            g.admin_type == AdminType.EVENT and g.event_id == event.id for g in self.grants
+        )
+
+    def administered_customer_ids(self) -> set[str]:
+        return {
+            g.customer_id
+            for g in self.grants
+            if g.admin_type == AdminType.CUSTOMER and g.customer_id
+        }
+
+    def administered_event_ids(self) -> set[str]:
+        return {g.event_id for g in self.grants if g.admin_type == AdminType.EVENT and g.event_id}
+
+
+@dataclass(slots=True)
+class EventAccess:
+    event: Event
+    principal: Principal
+    is_admin: bool
+
+
+@dataclass(slots=True)
+class CustomerAccess:
+    customer: Customer
+    principal: Principal
+
+
+def bearer_token(request: Request) -> str | None:
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    if not header:
+        return None
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(ErrorCode.NOT_AUTHENTICATED, "Authorization header must be 'Bearer <token>'")
+    return token.strip()
+
+
+async def load_principal(session: AsyncSession, services: ServicesDep, token: str) -> Principal:
+    auth, person = await authenticate(session, services, token)
+    grants = list((await session.scalars(select(Admin).where(Admin.person_id == person.id))).all())
+    return Principal(person=person, session_id=auth.id, token_event_id=auth.event_id, grants=grants)
+
+
+async def _optional_principal(
+    request: Request, session: SessionDep, services: ServicesDep
+) -> Principal | None:
+    token = bearer_token(request)
+    return None if token is None else await load_principal(session, services, token)
+
+
+async def _principal(
+    principal: Annotated[Principal | None, Depends(_optional_principal)],
+) -> Principal:
+    if principal is None:
+        raise ApiError(
+            ErrorCode.NOT_AUTHENTICATED,
+            "Authentication required",
+            headers={"WWW-Authenticate": "Bearer"},
+        )
+    return principal
+
+
+@policy("public")
+async def public(
+    principal: Annotated[Principal | None, Depends(_optional_principal)],
+) -> Principal | None:
+    """Anyone; a token, when sent, must still be valid."""
+    return principal
+
+
+@policy("authenticated")
+async def authenticated(principal: Annotated[Principal, Depends(_principal)]) -> Principal:
+    return principal
+
+
+@policy("any_admin")
+async def any_admin(principal: Annotated[Principal, Depends(_principal)]) -> Principal:
+    if not principal.is_admin:
+        raise ApiError(ErrorCode.FORBIDDEN, "Admin rights required")
+    return principal
+
+
+@policy("master_admin")
+async def master_admin(principal: Annotated[Principal, Depends(_principal)]) -> Principal:
+    if not principal.is_master:
+        raise ApiError(ErrorCode.FORBIDDEN, "Master admin rights required")
+    return principal
+
+
+async def load_event(session: AsyncSession, event_id: str) -> Event:
+    event = await session.get(Event, event_id)
+    if event is None:
+        raise ApiError(
+            ErrorCode.EVENT_NOT_FOUND, f"Event {event_id} not found", {"EventID": event_id}
+        )
+    return event
+
+
+async def check_event_member(
+    session: AsyncSession, principal: Principal, event: Event
+) -> EventAccess:
+    """The attendee rule shared by REST and realtime: admins of the event always; attendees only
+    with a token issued for this event and while the whitelist admits their email."""
+    if principal.admins_event(event):
+        return EventAccess(event=event, principal=principal, is_admin=True)
+    if principal.token_event_id != event.id:
+        raise ApiError(
+            ErrorCode.FORBIDDEN, "This token is not valid for this event", {"EventID": event.id}
+        )
+    if not await is_email_allowed(session, event.id, principal.person.login_email):
+        raise ApiError(ErrorCode.NOT_WHITELISTED, "Your email is not admitted to this event")
+    return EventAccess(event=event, principal=principal, is_admin=False)
+
+
+EventIdPath = Annotated[str, Path(alias="EventID", pattern=ID_PATTERN)]
+CustomerIdPath = Annotated[str, Path(alias="CustomerID", pattern=ID_PATTERN)]
+
+
+@policy("event_member")
+async def event_member(
+    event_id: EventIdPath,
+    principal: Annotated[Principal, Depends(_principal)],
+    session: SessionDep,
+) -> EventAccess:
+    return await check_event_member(session, principal, await load_event(session, event_id))
+
+
+@policy("event_admin")
+async def event_admin(
+    event_id: EventIdPath,
+    principal: Annotated[Principal, Depends(_principal)],
+    session: SessionDep,
+) -> EventAccess:
+    event = await load_event(session, event_id)
+    if not principal.admins_event(event):
+        raise ApiError(ErrorCode.FORBIDDEN, "Event admin rights required", {"EventID": event.id})
+    return EventAccess(event=event, principal=principal, is_admin=True)
+
+
+@policy("customer_admin")
+async def customer_admin(
+    customer_id: CustomerIdPath,
+    principal: Annotated[Principal, Depends(_principal)],
+    session: SessionDep,
+) -> CustomerAccess:
+    customer = await session.get(Customer, customer_id)
+    if customer is None:
+        raise ApiError(
+            ErrorCode.CUSTOMER_NOT_FOUND,
+            f"Customer {customer_id} not found",
+            {"CustomerID": customer_id},
+        )
+    if not principal.admins_customer(customer.id):
+        raise ApiError(
+            ErrorCode.FORBIDDEN, "Customer admin rights required", {"CustomerID": customer.id}
+        )
+    return CustomerAccess(customer=customer, principal=principal)
+
+
+Public = Annotated[Principal | None, Depends(public)]
+Authenticated = Annotated[Principal, Depends(authenticated)]
+AnyAdmin = Annotated[Principal, Depends(any_admin)]
+MasterAdmin = Annotated[Principal, Depends(master_admin)]
+EventMember = Annotated[EventAccess, Depends(event_member)]
+EventAdmin = Annotated[EventAccess, Depends(event_admin)]
+CustomerAdmin = Annotated[CustomerAccess, Depends(customer_admin)]

@@ -1,0 +1,79 @@
+"""Access tokens: issue, authenticate and revoke.
+
+A token is a JWT whose `jti` names a row in `auth_sessions`. The signature proves who issued it;
+the row decides whether it is still good, so logout, password reset and account removal take
+effect at once for REST and (later) open sockets. Expiry is checked against the server's clock.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from sqlalchemy import delete, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from venuely.accounts.models import AuthSession, Person
+from venuely.core.errors import JWT_EXPIRED_TEXT, ApiError, ErrorCode
+from venuely.core.ids import new_id
+from venuely.core.security import TokenClaims, TokenError, decode_jwt, encode_jwt
+from venuely.core.services import Services
+
+_BEARER_CHALLENGE = 'Bearer error="invalid_token"'
+
+
+def _unauthorized(code: ErrorCode, message: str) -> ApiError:
+    challenge = f'{_BEARER_CHALLENGE}, error_description="{message}"'
+    return ApiError(code, message, headers={"WWW-Authenticate": challenge})
+
+
+async def issue_token(
+    session: AsyncSession, services: Services, person: Person, event_id: str
+) -> str:
+    now = services.clock.now()
+    expires = now + timedelta(seconds=services.settings.token_ttl_seconds)
+    row = AuthSession(
+        id=new_id(), person_id=person.id, event_id=event_id, created_at=now, expires_at=expires
+    )
+    session.add(row)
+    await session.flush()
+    claims = TokenClaims(
+        person_id=person.id, event_id=event_id, jti=row.id, issued_at=now, expires_at=expires
+    )
+    return encode_jwt(claims, services.settings.secret_key)
+
+
+async def authenticate(
+    session: AsyncSession, services: Services, token: str
+) -> tuple[AuthSession, Person]:
+    now = services.clock.now()
+    try:
+        payload = decode_jwt(token, services.settings.secret_key, now)
+    except TokenError as exc:
+        if exc.expired:
+            raise _unauthorized(ErrorCode.JWT_EXPIRED, JWT_EXPIRED_TEXT) from exc
+        raise _unauthorized(ErrorCode.TOKEN_INVALID, "Token is not valid") from exc
+    row = (
+        await session.execute(
+            select(AuthSession, Person)
+            .join(Person, Person.id == AuthSession.person_id)
+            .where(AuthSession.id == str(payload["jti"]))
+        )
+    ).one_or_none()
+    if row is None:
+        raise _unauthorized(ErrorCode.TOKEN_REVOKED, "Token has been revoked")
+    auth, person = row.tuple()
+    if auth.person_id != payload["person_id"] or auth.event_id != payload["event_id"]:
+        raise _unauthorized(ErrorCode.TOKEN_INVALID, "Token is not valid")
+    if auth.expires_at <= now:
+        raise _unauthorized(ErrorCode.JWT_EXPIRED, JWT_EXPIRED_TEXT)
+    if person.is_disabled:
+        raise _unauthorized(ErrorCode.TOKEN_REVOKED, "Account is disabled")
+    return auth, person
+
+
+async def revoke(session: AsyncSession, session_id: str) -> None:
+    await session.execute(delete(AuthSession).where(AuthSession.id == session_id))
+
+
+async def revoke_all(session: AsyncSession, person_id: str) -> None:
+    await session.execute(delete(AuthSession).where(AuthSession.person_id == person_id))

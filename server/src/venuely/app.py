@@ -1,0 +1,48 @@
+"""The application factory: builds services, mounts every feature router under `/api/v1`."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import APIRouter, FastAPI
+
+from venuely import __version__
+from venuely.accounts.router import router as accounts_router
+from venuely.admins.router import router as admins_router
+from venuely.core.errors import install_error_handlers
+from venuely.core.middleware import AccessLogMiddleware, BodyLimitMiddleware
+from venuely.core.services import Services, build_services
+from venuely.events.router import router as events_router
+from venuely.settings import Settings, load_settings
+
+API_PREFIX = "/api/v1"
+
+# Feature routers in the order their paths should match (fixed paths before `{EventID}` ones).
+FEATURE_ROUTERS: tuple[APIRouter, ...] = (accounts_router, admins_router, events_router)
+
+
+def create_app(settings: Settings | None = None, services: Services | None = None) -> FastAPI:
+    if services is None:
+        services = build_services(settings or load_settings())
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        yield
+        await services.db.dispose()
+
+    app = FastAPI(
+        title="Venuely API",
+        version=__version__,
+        openapi_url=f"{API_PREFIX}/openapi.json",
+        docs_url="/api/docs",
+        redoc_url=None,
+        lifespan=lifespan,
+    )
+    app.state.services = services
+    install_error_handlers(app)
+    for router in FEATURE_ROUTERS:
+        app.include_router(router, prefix=API_PREFIX)
+    app.add_middleware(BodyLimitMiddleware, limit=services.settings.max_body_bytes)
+    app.add_middleware(AccessLogMiddleware)
+    return app

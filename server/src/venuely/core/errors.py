@@ -1,0 +1,188 @@
+"""The one error envelope: `{"Error": {"Code": ..., "Message": ..., "Data": {...}}}`.
+
+Every failure the API reports goes through `ApiError` (or is translated into it by the handlers
+installed in `install_error_handlers`), so clients switch on `Code` and never parse prose. The
+realtime gateway reuses the same codes in its ERROR frames.
+"""
+
+from __future__ import annotations
+
+import logging
+from enum import StrEnum
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+log = logging.getLogger("venuely.errors")
+
+
+class ErrorCode(StrEnum):
+    # 400 / 413 / 422: the request itself is wrong
+    BAD_REQUEST = "BAD_REQUEST"
+    VALIDATION_ERROR = "VALIDATION_ERROR"
+    MISSING_PARAMETER = "MISSING_PARAMETER"
+    BODY_TOO_LARGE = "BODY_TOO_LARGE"
+    # 401: who are you
+    NOT_AUTHENTICATED = "NOT_AUTHENTICATED"
+    JWT_EXPIRED = "JWT_EXPIRED"
+    TOKEN_INVALID = "TOKEN_INVALID"  # noqa: S105 - an error code, not a secret
+    TOKEN_REVOKED = "TOKEN_REVOKED"  # noqa: S105
+    NOT_WHITELISTED = "NOT_WHITELISTED"
+    # 403: you may not
+    FORBIDDEN = "FORBIDDEN"
+    # 404 / 405 / 409
+    NOT_FOUND = "NOT_FOUND"
+    ROUTE_NOT_FOUND = "ROUTE_NOT_FOUND"
+    METHOD_NOT_ALLOWED = "METHOD_NOT_ALLOWED"
+    EVENT_NOT_FOUND = "EVENT_NOT_FOUND"
+    CUSTOMER_NOT_FOUND = "CUSTOMER_NOT_FOUND"
+    PERSON_NOT_FOUND = "PERSON_NOT_FOUND"
+    ADMIN_NOT_FOUND = "ADMIN_NOT_FOUND"
+    MENU_ITEM_NOT_FOUND = "MENU_ITEM_NOT_FOUND"
+    VALUE_NOT_FOUND = "VALUE_NOT_FOUND"
+    CONFLICT = "CONFLICT"
+    INTERNAL_NAME_TAKEN = "INTERNAL_NAME_TAKEN"
+    EMAIL_ALREADY_USED = "EMAIL_ALREADY_USED"
+    # 429 / 5xx
+    RATE_LIMITED = "RATE_LIMITED"
+    MAIL_FAILED = "MAIL_FAILED"
+    INTERNAL_ERROR = "INTERNAL_ERROR"
+
+
+_STATUS: dict[ErrorCode, int] = {
+    ErrorCode.BAD_REQUEST: 400,
+    ErrorCode.VALIDATION_ERROR: 422,
+    ErrorCode.MISSING_PARAMETER: 422,
+    ErrorCode.BODY_TOO_LARGE: 413,
+    ErrorCode.NOT_AUTHENTICATED: 401,
+    ErrorCode.JWT_EXPIRED: 401,
+    ErrorCode.TOKEN_INVALID: 401,
+    ErrorCode.TOKEN_REVOKED: 401,
+    ErrorCode.NOT_WHITELISTED: 401,
+    ErrorCode.FORBIDDEN: 403,
+    ErrorCode.NOT_FOUND: 404,
+    ErrorCode.ROUTE_NOT_FOUND: 404,
+    ErrorCode.METHOD_NOT_ALLOWED: 405,
+    ErrorCode.EVENT_NOT_FOUND: 404,
+    ErrorCode.CUSTOMER_NOT_FOUND: 404,
+    ErrorCode.PERSON_NOT_FOUND: 404,
+    ErrorCode.ADMIN_NOT_FOUND: 404,
+    ErrorCode.MENU_ITEM_NOT_FOUND: 404,
+    ErrorCode.VALUE_NOT_FOUND: 404,
+    ErrorCode.CONFLICT: 409,
+    ErrorCode.INTERNAL_NAME_TAKEN: 409,
+    ErrorCode.EMAIL_ALREADY_USED: 409,
+    ErrorCode.RATE_LIMITED: 429,
+    ErrorCode.MAIL_FAILED: 502,
+    ErrorCode.INTERNAL_ERROR: 500,
+}
+
+# The web app logs the user out on exactly this text (attendee-app.md §8).
+JWT_EXPIRED_TEXT = "JWT Expired"
+
+
+class ApiError(Exception):
+    """A failure with a machine-readable code, a human message and optional structured data."""
+
+    def __init__(
+        self,
+        code: ErrorCode,
+        message: str,
+        data: dict[str, Any] | None = None,
+        *,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.data = data or {}
+        self.headers = headers
+
+    @property
+    def status(self) -> int:
+        return _STATUS[self.code]
+
+    def envelope(self) -> dict[str, Any]:
+        return {"Error": {"Code": self.code.value, "Message": self.message, "Data": self.data}}
+
+
+def not_found(code: ErrorCode, what: str, ident: str) -> ApiError:
+    return ApiError(code, f"{what} {ident} not found", {"ID": ident})
+
+
+def error_response(error: ApiError) -> JSONResponse:
+    return JSONResponse(error.envelope(), status_code=error.status, headers=error.headers)
+
+
+def _operation_name(request: Request) -> str:
+    route = request.scope.get("route")
+    name = getattr(route, "name", None)
+    return name or f"{request.method} {getattr(route, 'path', request.url.path)}"
+
+
+def _validation_error(request: Request, exc: RequestValidationError) -> ApiError:
+    operation = _operation_name(request)
+    problems: list[dict[str, Any]] = []
+    missing: list[str] = []
+    for err in exc.errors():
+        loc = [str(part) for part in err.get("loc", ())]
+        where = loc[0] if loc else "request"
+        name = ".".join(loc[1:]) if len(loc) > 1 else where
+        problems.append(
+            {"In": where, "Name": name, "Type": err.get("type"), "Message": err.get("msg")}
+        )
+        if err.get("type") == "missing":
+            missing.append(name)
+    if missing:
+        return ApiError(
+            ErrorCode.MISSING_PARAMETER,
+            f"Missing required parameter {', '.join(missing)} for operation {operation}",
+            {"Operation": operation, "Parameters": missing, "Problems": problems},
+        )
+    first = problems[0] if problems else {"Name": "request", "Message": "invalid"}
+    return ApiError(
+        ErrorCode.VALIDATION_ERROR,
+        f"Invalid parameter {first['Name']} for operation {operation}: {first['Message']}",
+        {"Operation": operation, "Problems": problems},
+    )
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    async def on_api_error(_: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, ApiError)
+        return error_response(exc)
+
+    async def on_validation(request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, RequestValidationError)
+        return error_response(_validation_error(request, exc))
+
+    async def on_http(request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, StarletteHTTPException)
+        if exc.status_code == 404:
+            err = ApiError(
+                ErrorCode.ROUTE_NOT_FOUND, f"No route {request.method} {request.url.path}"
+            )
+        elif exc.status_code == 405:
+            err = ApiError(
+                ErrorCode.METHOD_NOT_ALLOWED, f"Method {request.method} not allowed here"
+            )
+        elif exc.status_code == 401:
+            err = ApiError(ErrorCode.NOT_AUTHENTICATED, str(exc.detail))
+        else:
+            err = ApiError(ErrorCode.BAD_REQUEST, str(exc.detail))
+        response = error_response(err)
+        response.status_code = exc.status_code
+        return response
+
+    async def on_unexpected(request: Request, exc: Exception) -> JSONResponse:
+        # Logged with the trace for operators; the client only learns that it failed.
+        log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
+        return error_response(ApiError(ErrorCode.INTERNAL_ERROR, "Internal server error"))
+
+    app.add_exception_handler(ApiError, on_api_error)
+    app.add_exception_handler(RequestValidationError, on_validation)
+    app.add_exception_handler(StarletteHTTPException, on_http)
+    app.add_exception_handler(Exception, on_unexpected)

@@ -1,0 +1,114 @@
+"""Pure ASGI middleware: body size limit and access logging.
+
+Written against raw ASGI rather than `BaseHTTPMiddleware` so streaming bodies and the realtime
+WebSocket pass through without buffering or an extra task per request.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+import orjson
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from venuely.core.errors import ApiError, ErrorCode
+
+access_log = logging.getLogger("venuely.access")
+
+
+class _BodyTooLarge(Exception):
+    pass
+
+
+def _too_large(limit: int) -> ApiError:
+    return ApiError(
+        ErrorCode.BODY_TOO_LARGE, f"Request body exceeds {limit} bytes", {"MaxBytes": limit}
+    )
+
+
+class BodyLimitMiddleware:
+    """Refuse request bodies above `limit` bytes: by Content-Length up front, and while streaming
+    for chunked uploads, before a handler acts on a partial body."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope["headers"]:
+            if name == b"content-length" and value.isdigit() and int(value) > self.limit:
+                await _send_error(send, _too_large(self.limit))
+                return
+        received = 0
+        started = False
+
+        async def limited_receive() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.limit:
+                    raise _BodyTooLarge
+            return message
+
+        async def tracking_send(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, limited_receive, tracking_send)
+        except _BodyTooLarge:
+            if not started:
+                await _send_error(send, _too_large(self.limit))
+
+
+async def _send_error(send: Send, error: ApiError) -> None:
+    body = orjson.dumps(error.envelope())
+    await send(
+        {
+            "type": "http.response.start",
+            "status": error.status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
+
+
+class AccessLogMiddleware:
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+        status: dict[str, Any] = {"code": 500}
+
+        async def capture(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                status["code"] = message["status"]
+                message.setdefault("headers", []).append((b"x-content-type-options", b"nosniff"))
+            await send(message)
+
+        try:
+            await self.app(scope, receive, capture)
+        finally:
+            access_log.info(
+                "request",
+                extra={
+                    "method": scope.get("method"),
+                    "path": scope.get("path"),
+                    "status": status["code"],
+                    "ms": round((time.perf_counter() - started) * 1000, 2),
+                    "client": (scope.get("client") or ("", 0))[0],
+                },
+            )

@@ -1,0 +1,10 @@
+"""Imports every feature's models so `Base.metadata` is complete (migrations, test schemas)."""
+
+from __future__ import annotations
+
+
+def import_all_models() -> None:
+    import venuely.accounts.models
+    import venuely.admins.models
+    import venuely.core.ratelimit
+    import venuely.events.models  # noqa: F401

@@ -1,0 +1,176 @@
+"""Test harness: a fresh database per test (SQLite always; PostgreSQL too when
+`VENUELY_TEST_DATABASE_URL` is set), a real local SMTP server capturing mail, a frozen clock
+and an HTTP client speaking to the app in-process."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import socket
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass, field
+from email import message_from_bytes, policy
+from email.message import EmailMessage
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from aiosmtpd.controller import Controller
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import create_async_engine
+
+from venuely.app import create_app
+from venuely.core.clock import FrozenClock
+from venuely.core.db import Base
+from venuely.core.migrate import upgrade
+from venuely.core.services import Services, build_services
+from venuely.models import import_all_models
+from venuely.settings import Environment, Settings
+
+import_all_models()
+PG_URL = os.environ.get("VENUELY_TEST_DATABASE_URL", "")
+BACKENDS = ["sqlite", "postgresql"] if PG_URL else ["sqlite"]
+TEST_SECRET = "test-secret-" + "x" * 40
+
+
+@dataclass
+class Mailbox:
+    """Mail received by the local SMTP server, parsed."""
+
+    messages: list[EmailMessage] = field(default_factory=list)
+
+    def handle(self, data: bytes) -> None:
+        parsed = message_from_bytes(data, policy=policy.default)
+        assert isinstance(parsed, EmailMessage)
+        self.messages.append(parsed)
+
+    def to(self, address: str) -> list[EmailMessage]:
+        return [m for m in self.messages if address.lower() in str(m["To"]).lower()]
+
+    @staticmethod
+    def text(message: EmailMessage) -> str:
+        body = message.get_body(preferencelist=("plain",))
+        assert body is not None
+        content = body.get_content()
+        assert isinstance(content, str)
+        return content
+
+    @staticmethod
+    def html(message: EmailMessage) -> str:
+        body = message.get_body(preferencelist=("html",))
+        assert body is not None
+        content = body.get_content()
+        assert isinstance(content, str)
+        return content
+
+
+class _Handler:
+    def __init__(self, mailbox: Mailbox) -> None:
+        self.mailbox = mailbox
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        self.mailbox.handle(envelope.content)
+        return "250 Message accepted for delivery"
+
+
+@pytest.fixture(scope="session")
+def smtp_server() -> Iterator[tuple[Controller, Mailbox]]:
+    mailbox = Mailbox()
+    with socket.socket() as probe:  # aiosmtpd cannot report a port it was told to pick itself
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    controller = Controller(_Handler(mailbox), hostname="127.0.0.1", port=port)
+    controller.start()
+    yield controller, mailbox
+    controller.stop()
+
+
+@pytest.fixture
+def mailbox(smtp_server: tuple[Controller, Mailbox]) -> Mailbox:
+    smtp_server[1].messages.clear()
+    return smtp_server[1]
+
+
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Migrated once per run; each test copies the file (fast, and exercises the migrations)."""
+    path = tmp_path_factory.mktemp("template") / "venuely.db"
+    upgrade(f"sqlite+aiosqlite:///{path}")
+    return path
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> str:
+    """Fails loudly when the URL is set but the server is unreachable; never skips."""
+    assert PG_URL, "postgresql backend requested without VENUELY_TEST_DATABASE_URL"
+
+    async def reset() -> None:
+        engine = create_async_engine(PG_URL)
+        async with engine.begin() as conn:
+            await conn.execute(text("DROP SCHEMA IF EXISTS public CASCADE"))
+            await conn.execute(text("CREATE SCHEMA public"))
+        await engine.dispose()
+
+    asyncio.run(reset())
+    upgrade(PG_URL)
+    return PG_URL
+
+
+async def _truncate_postgres(url: str) -> None:
+    engine = create_async_engine(url)
+    tables = ", ".join(t.name for t in Base.metadata.sorted_tables)
+    async with engine.begin() as conn:
+        await conn.execute(text(f"TRUNCATE {tables} CASCADE"))
+    await engine.dispose()
+
+
+@pytest.fixture(params=BACKENDS)
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        target = tmp_path / "venuely.db"
+        shutil.copyfile(request.getfixturevalue("sqlite_template"), target)
+        return f"sqlite+aiosqlite:///{target}"
+    url: str = request.getfixturevalue("postgres_url")
+    asyncio.run(_truncate_postgres(url))
+    return url
+
+
+@pytest.fixture
+def clock() -> FrozenClock:
+    return FrozenClock()
+
+
+@pytest.fixture
+def settings(
+    database_url: str, tmp_path: Path, smtp_server: tuple[Controller, Mailbox]
+) -> Settings:
+    controller = smtp_server[0]
+    return Settings(
+        env=Environment.TEST,
+        data_dir=tmp_path / "var",
+        database_url=database_url,
+        secret_key=TEST_SECRET,
+        public_url="http://venuely.test",
+        smtp_host="127.0.0.1",
+        smtp_port=int(controller.port),
+        smtp_starttls=False,
+    )
+
+
+@pytest.fixture
+async def services(settings: Settings, clock: FrozenClock) -> AsyncIterator[Services]:
+    services = build_services(settings, clock=clock)
+    yield services
+    await services.db.dispose()
+
+
+@pytest.fixture
+async def client(services: Services) -> AsyncIterator[httpx.AsyncClient]:
+    app = create_app(services=services)
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(
+        transport=transport, base_url="http://venuely.test/api/v1"
+    ) as client:
+        yield client
