@@ -41,7 +41,10 @@ async def _run_online() -> None:
         await db.dispose()
 
 
-if context.is_offline_mode():
+if config.attributes.get("connection") is not None:
+    # Handed a live connection (tests that migrate into a scratch schema).
+    _run(config.attributes["connection"])
+elif context.is_offline_mode():
     context.configure(url=_database_url(), target_metadata=target_metadata, literal_binds=True)
     with context.begin_transaction():
         context.run_migrations()

@@ -18,13 +18,12 @@ from typing import Any
 import httpx
 import pytest
 from aiosmtpd.controller import Controller
-from sqlalchemy import text
+from sqlalchemy import create_engine, text
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from venuely.app import create_app
 from venuely.core.clock import FrozenClock
 from venuely.core.db import Base
-from venuely.core.migrate import upgrade
 from venuely.core.services import Services, build_services
 from venuely.models import import_all_models
 from venuely.settings import Environment, Settings
@@ -95,9 +94,12 @@ def mailbox(smtp_server: tuple[Controller, Mailbox]) -> Mailbox:
 
 @pytest.fixture(scope="session")
 def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Migrated once per run; each test copies the file (fast, and exercises the migrations)."""
+    """Built once per run from the models; each test copies the file.
+    `tests/unit/test_migrations.py` proves the migrations build exactly this schema."""
     path = tmp_path_factory.mktemp("template") / "venuely.db"
-    upgrade(f"sqlite+aiosqlite:///{path}")
+    engine = create_engine(f"sqlite:///{path}")
+    Base.metadata.create_all(engine)
+    engine.dispose()
     return path
 
 
@@ -113,8 +115,14 @@ def postgres_url() -> str:
             await conn.execute(text("CREATE SCHEMA public"))
         await engine.dispose()
 
+    async def create() -> None:
+        engine = create_async_engine(PG_URL)
+        async with engine.begin() as conn:
+            await conn.run_sync(Base.metadata.create_all)
+        await engine.dispose()
+
     asyncio.run(reset())
-    upgrade(PG_URL)
+    asyncio.run(create())
     return PG_URL
 
 
