@@ -52,7 +52,7 @@ def test_postgresql_migrations_build_exactly_the_models_schema() -> None:
         scoped = create_async_engine(url, connect_args={"server_settings": {"search_path": schema}})
         try:
             async with scoped.begin() as conn:
-                await conn.run_sync(lambda c: _upgrade_on(c))
+                await conn.run_sync(_upgrade_on)
             async with scoped.connect() as conn:
                 return await conn.run_sync(_diff)
         finally:

@@ -45,7 +45,8 @@ def render(content: MailContent) -> Mail:
     if content.code:
         html_parts.append(
             f"<p>{escape(content.code_label)}:</p>"
-            f'<p style="font-size:28px;letter-spacing:6px;font-weight:bold">{escape(content.code)}</p>'
+            '<p style="font-size:28px;letter-spacing:6px;font-weight:bold">'
+            f"{escape(content.code)}</p>"
         )
     html_parts += [f'<p style="font-size:13px;color:#555">{escape(f)}</p>' for f in content.footer]
     html = (
