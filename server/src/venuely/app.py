@@ -6,8 +6,10 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import APIRouter, FastAPI
+from fastapi.responses import RedirectResponse
 
 from venuely import __version__
+from venuely.accounts.permissions import Public
 from venuely.accounts.router import router as accounts_router
 from venuely.admins.router import router as admins_router
 from venuely.core.errors import install_error_handlers
@@ -20,6 +22,15 @@ API_PREFIX = "/api/v1"
 
 # Feature routers in the order their paths should match (fixed paths before `{EventID}` ones).
 FEATURE_ROUTERS: tuple[APIRouter, ...] = (accounts_router, admins_router, events_router)
+
+
+site_router = APIRouter(include_in_schema=False)
+
+
+@site_router.get("/")
+async def site_root(_: Public) -> RedirectResponse:
+    # Until the web app is served here, the front door is the interactive API documentation.
+    return RedirectResponse("/api/docs")
 
 
 def create_app(settings: Settings | None = None, services: Services | None = None) -> FastAPI:
@@ -43,6 +54,7 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
     install_error_handlers(app)
     for router in FEATURE_ROUTERS:
         app.include_router(router, prefix=API_PREFIX)
+    app.include_router(site_router)
     app.add_middleware(BodyLimitMiddleware, limit=services.settings.max_body_bytes)
     app.add_middleware(AccessLogMiddleware)
     return app

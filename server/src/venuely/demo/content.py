@@ -1,0 +1,107 @@
+"""What the demo event contains: its title, logins and menu. Data only; `seed.py` writes it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+DEMO_INTERNAL_NAME = "demo"
+DEMO_CUSTOMER_NAME = "Venuely Demo Organizers"
+DEMO_TITLE = "Venuely Demo Conference"
+DEMO_DESCRIPTION = (
+    "A three-day showcase event: walk the venue, join the sessions, meet people in the chat."
+)
+DEMO_TIME_ZONE = "Europe/Berlin"
+
+# Demo logins are printed by `make run`; the seed refuses to run in production.
+ATTENDEE_EMAIL = "attendee@demo.venuely.example"
+ATTENDEE_PASSWORD = "demo-attendee-pass"  # noqa: S105 - published demo login
+ADMIN_EMAIL = "admin@demo.venuely.example"
+ADMIN_PASSWORD = "demo-organizer-pass"  # noqa: S105 - published demo login
+
+
+def _names(en: str, de: str, es: str, fr: str, it: str) -> dict[str, str]:
+    return {"en": en, "de": de, "es": es, "fr": fr, "it": it}
+
+
+def menu_items(public_url: str) -> list[dict[str, Any]]:
+    """The demo's top and bottom navigation, one item of most menu Types (attendee-app.md §3)."""
+    return [
+        {
+            "Position": "Top",
+            "Index": 60,
+            "Name": "Lobby",
+            "NameDE": "Foyer",
+            "Names": _names("Lobby", "Foyer", "Vestíbulo", "Hall d'accueil", "Atrio"),
+            "Type": "Panorama",
+            "Data": {"id": "lobby", "angle": 0},
+        },
+        {
+            "Position": "Top",
+            "Index": 50,
+            "Name": "Auditorium",
+            "NameDE": "Auditorium",
+            "Names": _names("Auditorium", "Auditorium", "Auditorio", "Auditorium", "Auditorium"),
+            "Type": "Panorama",
+            "Data": {"id": "auditorium", "angle": 0},
+        },
+        {
+            "Position": "Top",
+            "Index": 40,
+            "Name": "Expo",
+            "NameDE": "Ausstellung",
+            "Names": _names("Expo", "Ausstellung", "Exposición", "Exposition", "Esposizione"),
+            "Type": "Panorama",
+            "Data": {"id": "expo", "angle": 90},
+        },
+        {
+            "Position": "Top",
+            "Index": 30,
+            "Name": "Agenda",
+            "NameDE": "Programm",
+            "Names": _names("Agenda", "Programm", "Agenda", "Programme", "Programma"),
+            "SidebarTitles": _names("Agenda", "Programm", "Agenda", "Programme", "Programma"),
+            "Type": "Module",
+            "SidebarType": "Agenda",
+            "IsSidebar": True,
+            "Data": {"module": "agenda"},
+        },
+        {
+            "Position": "Top",
+            "Index": 20,
+            "Name": "Chat",
+            "NameDE": "Chat",
+            "Names": _names("Chat", "Chat", "Chat", "Discussion", "Chat"),
+            "SidebarTitles": _names("Chat", "Chat", "Chat", "Discussion", "Chat"),
+            "Type": "Module",
+            "SidebarType": "Chat",
+            "IsSidebar": True,
+            "Data": {"module": "chat"},
+        },
+        {
+            "Position": "Bottom",
+            "Index": 30,
+            "Name": "FAQ",
+            "NameDE": "FAQ",
+            "Names": _names("FAQ", "FAQ", "Preguntas frecuentes", "FAQ", "Domande frequenti"),
+            "Type": "Addon",
+            "Data": {"module": "FAQ"},
+        },
+        {
+            "Position": "Bottom",
+            "Index": 20,
+            "Name": "Help desk",
+            "NameDE": "Hilfe",
+            "Names": _names("Help desk", "Hilfe", "Ayuda", "Assistance", "Assistenza"),
+            "Type": "Addon",
+            "Data": {"module": "Helpdesk"},
+        },
+        {
+            "Position": "Bottom",
+            "Index": 10,
+            "Name": "Privacy",
+            "NameDE": "Datenschutz",
+            "Names": _names("Privacy", "Datenschutz", "Privacidad", "Confidentialité", "Privacy"),
+            "Type": "URL",
+            "Data": {"mode": "Over page", "src": f"{public_url}/policies/privacy_policy"},
+        },
+    ]

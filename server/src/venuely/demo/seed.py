@@ -1,0 +1,213 @@
+"""`venuely demo`: create or refresh the demo event. Safe to run any number of times.
+
+Each run re-centres the event's dates on today so the demo is always "running now". Later
+features add their demo content by appending a step to `DEMO_STEPS` (a coroutine receiving the
+session and the `DemoContext`); steps must be idempotent too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import delete, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from venuely.accounts.models import Person
+from venuely.admins.models import Admin, AdminType
+from venuely.core.ids import new_id
+from venuely.core.migrate import upgrade_async
+from venuely.core.security import hash_password
+from venuely.core.services import Services, build_services
+from venuely.demo import content
+from venuely.events.models import Attendee, Customer, Event, MenuItem, WhitelistEntry
+from venuely.settings import Environment, Settings
+
+
+@dataclass(slots=True)
+class DemoContext:
+    services: Services
+    customer: Customer
+    event: Event
+    attendee: Person
+    admin: Person
+    now: datetime
+
+
+DemoStep = Callable[[AsyncSession, DemoContext], Awaitable[None]]
+
+
+async def _ensure_customer(session: AsyncSession, now: datetime) -> Customer:
+    customer = await session.scalar(
+        select(Customer).where(Customer.name == content.DEMO_CUSTOMER_NAME)
+    )
+    if customer is None:
+        customer = Customer(id=new_id(), name=content.DEMO_CUSTOMER_NAME, created_at=now)
+        session.add(customer)
+    return customer
+
+
+async def _ensure_event(session: AsyncSession, customer: Customer, now: datetime) -> Event:
+    begin = now.replace(hour=7, minute=0, second=0, microsecond=0) - timedelta(days=1)
+    event = await session.scalar(
+        select(Event).where(Event.internal_name == content.DEMO_INTERNAL_NAME)
+    )
+    if event is None:
+        event = Event(
+            id=new_id(),
+            customer_id=customer.id,
+            internal_name=content.DEMO_INTERNAL_NAME,
+            title=content.DEMO_TITLE,
+            description=content.DEMO_DESCRIPTION,
+            time_zone=content.DEMO_TIME_ZONE,
+            default_language="en",
+            is_listed=True,
+            created_at=now,
+            date_begin=begin,
+            date_end=begin + timedelta(days=3),
+            updated_at=now,
+        )
+        session.add(event)
+    event.date_begin, event.date_end, event.updated_at = begin, begin + timedelta(days=3), now
+    await session.flush()
+    # The demo is open to everyone: no whitelist entries.
+    await session.execute(delete(WhitelistEntry).where(WhitelistEntry.event_id == event.id))
+    return event
+
+
+async def _ensure_person(
+    session: AsyncSession, email: str, password: str, first: str, last: str, now: datetime
+) -> Person:
+    person = await session.scalar(select(Person).where(Person.login_email == email))
+    if person is None:
+        person = Person(
+            id=new_id(),
+            login_email=email,
+            email=email,
+            first_name=first,
+            last_name=last,
+            language="en",
+            created_at=now,
+            updated_at=now,
+        )
+        session.add(person)
+    # Reset each run so the printed logins always work, even after someone changed them.
+    person.password_hash = hash_password(password)
+    person.is_verified, person.is_disabled = True, False
+    await session.flush()
+    return person
+
+
+async def _ensure_attendance(session: AsyncSession, ctx: DemoContext) -> None:
+    for person in (ctx.attendee, ctx.admin):
+        if await session.get(Attendee, (ctx.event.id, person.id)) is None:
+            session.add(Attendee(event_id=ctx.event.id, person_id=person.id, created_at=ctx.now))
+
+
+async def _ensure_admin_grant(session: AsyncSession, ctx: DemoContext) -> None:
+    grant = await session.scalar(
+        select(Admin).where(
+            Admin.person_id == ctx.admin.id,
+            Admin.admin_type == AdminType.CUSTOMER.value,
+            Admin.customer_id == ctx.customer.id,
+        )
+    )
+    if grant is None:
+        session.add(
+            Admin(
+                id=new_id(),
+                person_id=ctx.admin.id,
+                admin_type=AdminType.CUSTOMER.value,
+                customer_id=ctx.customer.id,
+                roles=[],
+                created_at=ctx.now,
+            )
+        )
+
+
+async def _ensure_menu(session: AsyncSession, ctx: DemoContext) -> None:
+    existing = await session.scalar(select(MenuItem.id).where(MenuItem.event_id == ctx.event.id))
+    if existing is not None:
+        return  # organizers may have edited the demo menu; keep their version
+    items = []
+    for document in content.menu_items(ctx.services.settings.public_url):
+        item_id = new_id()
+        full = {
+            "ID": item_id,
+            "IsVisible": True,
+            "NameDE": "",
+            "Names": {},
+            "SidebarTitles": {},
+            "SidebarType": None,
+            "VirtualSpaceID": "",
+            "IsSidebar": False,
+            **document,
+        }
+        items.append(
+            MenuItem(
+                id=item_id,
+                event_id=ctx.event.id,
+                position=full["Position"],
+                index=full["Index"],
+                is_visible=True,
+                type=full["Type"],
+                document=full,
+                created_at=ctx.now,
+                updated_at=ctx.now,
+            )
+        )
+    session.add_all(items)
+    ctx.event.default_page = items[0].id  # the lobby
+
+
+DEMO_STEPS: list[DemoStep] = [_ensure_attendance, _ensure_admin_grant, _ensure_menu]
+
+
+async def seed_demo(services: Services) -> DemoContext:
+    now = services.clock.now()
+    async with services.db.session() as session:
+        customer = await _ensure_customer(session, now)
+        await session.flush()
+        event = await _ensure_event(session, customer, now)
+        attendee = await _ensure_person(
+            session, content.ATTENDEE_EMAIL, content.ATTENDEE_PASSWORD, "Alex", "Attendee", now
+        )
+        admin = await _ensure_person(
+            session, content.ADMIN_EMAIL, content.ADMIN_PASSWORD, "Olivia", "Organizer", now
+        )
+        ctx = DemoContext(services, customer, event, attendee, admin, now)
+        for step in DEMO_STEPS:
+            await step(session, ctx)
+    return ctx
+
+
+def _summary(settings: Settings) -> str:
+    base = settings.public_url
+    return "\n".join(
+        [
+            "",
+            f"Demo event '{content.DEMO_TITLE}' is ready.",
+            f"  Event:          {base}/{content.DEMO_INTERNAL_NAME}",
+            f"  Metadata:       {base}/api/v1/events/name/{content.DEMO_INTERNAL_NAME}/metadata",
+            f"  API docs:       {base}/api/docs",
+            f"  Attendee login: {content.ATTENDEE_EMAIL} / {content.ATTENDEE_PASSWORD}",
+            f"  Admin login:    {content.ADMIN_EMAIL} / {content.ADMIN_PASSWORD}",
+            f"  Mail (no SMTP): {settings.mail_dir}/*.eml",
+            "",
+        ]
+    )
+
+
+async def run_demo_seed(settings: Settings) -> int:
+    if settings.env is Environment.PRODUCTION:
+        print("venuely demo: refused in production (it creates accounts with published passwords)")
+        return 2
+    await upgrade_async(settings.effective_database_url)
+    services = build_services(settings)
+    try:
+        await seed_demo(services)
+    finally:
+        await services.db.dispose()
+    print(_summary(settings))
+    return 0

@@ -1,0 +1,74 @@
+"""The demo seed: idempotent, live now, and its printed logins work through the API."""
+
+from __future__ import annotations
+
+import httpx
+from sqlalchemy import func, select
+
+from venuely.accounts.models import Person
+from venuely.core.services import Services
+from venuely.demo import content
+from venuely.demo.seed import run_demo_seed, seed_demo
+from venuely.events.models import Event, MenuItem
+from venuely.settings import Environment
+
+
+async def test_seed_twice_keeps_one_event_and_refreshes_dates(services: Services) -> None:
+    first = await seed_demo(services)
+    second = await seed_demo(services)
+    assert first.event.id == second.event.id
+    async with services.db.session() as session:
+        assert await session.scalar(select(func.count()).select_from(Event)) == 1
+        assert await session.scalar(select(func.count()).select_from(Person)) == 2
+        menu_count = await session.scalar(select(func.count()).select_from(MenuItem))
+    assert menu_count == len(content.menu_items(services.settings.public_url))
+    now = services.clock.now()
+    assert second.event.date_begin <= now < second.event.date_end
+
+
+async def test_demo_metadata_is_public(services: Services, client: httpx.AsyncClient) -> None:
+    ctx = await seed_demo(services)
+    response = await client.get("/events/name/DEMO/metadata")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["EventID"] == ctx.event.id
+    assert body["Title"] == content.DEMO_TITLE
+
+
+async def test_demo_logins_work(services: Services, client: httpx.AsyncClient) -> None:
+    ctx = await seed_demo(services)
+    attendee = await client.post(
+        "/login",
+        params={"EventID": ctx.event.id},
+        json={"LoginEMail": content.ATTENDEE_EMAIL, "Password": content.ATTENDEE_PASSWORD},
+    )
+    assert attendee.json()["Reason"] == 7
+    admin = await client.post(
+        "/loginadmin",
+        json={"LoginEMail": content.ADMIN_EMAIL, "Password": content.ADMIN_PASSWORD},
+    )
+    assert admin.json()["Reason"] == 7
+    token = admin.json()["Token"]
+    event = await client.get(
+        f"/events/{ctx.event.id}", headers={"Authorization": f"Bearer {token}"}
+    )
+    assert event.status_code == 200
+
+
+async def test_demo_menu_items_pass_the_menu_validation(
+    services: Services, client: httpx.AsyncClient
+) -> None:
+    ctx = await seed_demo(services)
+    admin = await client.post(
+        "/loginadmin",
+        json={"LoginEMail": content.ADMIN_EMAIL, "Password": content.ADMIN_PASSWORD},
+    )
+    headers = {"Authorization": f"Bearer {admin.json()['Token']}"}
+    for document in content.menu_items(services.settings.public_url):
+        created = await client.post(f"/events/{ctx.event.id}/menu", json=document, headers=headers)
+        assert created.status_code == 201, created.text
+
+
+async def test_demo_refuses_production(services: Services) -> None:
+    settings = services.settings.model_copy(update={"env": Environment.PRODUCTION})
+    assert await run_demo_seed(settings) == 2

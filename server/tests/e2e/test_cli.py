@@ -1,0 +1,78 @@
+"""The `venuely` command as a newcomer runs it: migrate, demo, serve — in real processes."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+VENUELY = [sys.executable, "-m", "venuely.cli"]
+
+
+def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("VENUELY_")}
+    env.update(VENUELY_DATA_DIR=str(tmp_path / "var"), VENUELY_LOG_FORMAT="console", **extra)
+    return env
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+def test_migrate_and_demo_are_idempotent(tmp_path: Path) -> None:
+    env = _env(tmp_path)
+    for _ in range(2):
+        subprocess.run([*VENUELY, "migrate"], env=env, check=True, capture_output=True, timeout=60)
+        demo = subprocess.run(
+            [*VENUELY, "demo"], env=env, check=True, capture_output=True, text=True, timeout=60
+        )
+    assert "attendee@demo.venuely.example" in demo.stdout
+    assert (tmp_path / "var" / "secret_key").exists()
+
+
+def test_production_without_secret_is_refused(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [*VENUELY, "migrate"],
+        env=_env(tmp_path, VENUELY_ENV="production"),
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2
+    assert "VENUELY_SECRET_KEY" in result.stderr
+
+
+def test_serve_answers_on_loopback(tmp_path: Path) -> None:
+    env = _env(tmp_path)
+    subprocess.run([*VENUELY, "demo"], env=env, check=True, capture_output=True, timeout=60)
+    port = _free_port()
+    server = subprocess.Popen(
+        [*VENUELY, "serve", "--host", "127.0.0.1", "--port", str(port)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        response = None
+        while time.monotonic() < deadline:
+            try:
+                response = httpx.get(f"http://127.0.0.1:{port}/api/v1/events/name/demo/metadata")
+                break
+            except httpx.TransportError:
+                time.sleep(0.2)
+        assert response is not None, "server did not start"
+        assert response.status_code == 200
+        assert response.json()["InternalName"] == "demo"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
