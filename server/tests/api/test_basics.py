@@ -23,7 +23,24 @@ async def test_oversized_body_is_refused(client: httpx.AsyncClient) -> None:
     assert response.json()["Error"]["Code"] == "BODY_TOO_LARGE"
 
 
-async def test_garbage_bearer_token_is_401(client: httpx.AsyncClient) -> None:
+async def test_public_calls_ignore_a_stale_token(client: httpx.AsyncClient) -> None:
     response = await client.get("/backendversion", headers={"Authorization": "Bearer not.a.jwt"})
+    assert response.status_code == 200
+
+
+async def test_garbage_bearer_token_is_401_where_identity_matters(
+    client: httpx.AsyncClient,
+) -> None:
+    response = await client.post("/logout", headers={"Authorization": "Bearer not.a.jwt"})
     assert response.status_code == 401
     assert response.json()["Error"]["Code"] == "TOKEN_INVALID"
+
+
+async def test_malformed_json_is_422(client: httpx.AsyncClient) -> None:
+    response = await client.post(
+        "/login?EventID=" + "0" * 24,
+        content=b"{not json",
+        headers={"content-type": "application/json"},
+    )
+    assert response.status_code == 422
+    assert response.json()["Error"]["Code"] == "VALIDATION_ERROR"
