@@ -61,7 +61,7 @@ async def authenticate(
     ).one_or_none()
     if row is None:
         raise _unauthorized(ErrorCode.TOKEN_REVOKED, "Token has been revoked")
-    auth, person = row.tuple()
+    auth, person = row
     if auth.person_id != payload["person_id"] or auth.event_id != payload["event_id"]:
         raise _unauthorized(ErrorCode.TOKEN_INVALID, "Token is not valid")
     if auth.expires_at <= now:
