@@ -15,13 +15,21 @@ from venuely.admins.router import router as admins_router
 from venuely.core.errors import install_error_handlers
 from venuely.core.middleware import AccessLogMiddleware, BodyLimitMiddleware
 from venuely.core.services import Services, build_services
+from venuely.events.menu_router import menu_router
+from venuely.events.public_router import public_router as events_public_router
 from venuely.events.router import router as events_router
 from venuely.settings import Settings, load_settings
 
 API_PREFIX = "/api/v1"
 
 # Feature routers in the order their paths should match (fixed paths before `{EventID}` ones).
-FEATURE_ROUTERS: tuple[APIRouter, ...] = (accounts_router, admins_router, events_router)
+FEATURE_ROUTERS: tuple[APIRouter, ...] = (
+    accounts_router,
+    admins_router,
+    events_public_router,
+    events_router,
+    menu_router,
+)
 
 
 site_router = APIRouter(include_in_schema=False)

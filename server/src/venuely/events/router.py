@@ -1,7 +1,137 @@
-"""HTTP routes for customers' events, metadata, whitelist, values and menu."""
+"""HTTP routes for managing events: per customer, one event, whitelist, values, attendee ids.
+
+Public and attendee-facing reads live in `public_router.py`, the menu in `menu_router.py`.
+"""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Path, Query, Response
+from fastapi.responses import JSONResponse
+
+from venuely.accounts.permissions import CustomerAdmin, EventAdmin, EventMember, MasterAdmin
+from venuely.core.deps import ServicesDep, SessionDep
+from venuely.events import service
+from venuely.events.access import check_can_delete_event
+from venuely.events.schemas import (
+    ID_PATTERN,
+    EventCreate,
+    EventOut,
+    EventUpdate,
+    WhitelistIn,
+    WhitelistOut,
+)
 
 router = APIRouter(tags=["events"])
+
+KEY_PATTERN = r"^[A-Za-z0-9_.-]{1,100}$"
+KeyPath = Annotated[str, Path(alias="Key", pattern=KEY_PATTERN)]
+StartID = Annotated[str | None, Query(alias="StartID", pattern=ID_PATTERN)]
+MaxCount = Annotated[int, Query(alias="MaxCount", ge=1, le=1000)]
+Search = Annotated[str | None, Query(alias="search", max_length=200)]
+
+
+@router.get("/customers/{CustomerID}/events", response_model=list[EventOut])
+async def list_customer_events(
+    access: CustomerAdmin,
+    session: SessionDep,
+    search: Search = None,
+    start_id: StartID = None,
+    max_count: MaxCount = 100,
+) -> list[EventOut]:
+    events = await service.list_customer_events(
+        session, access.customer.id, search, start_id, max_count
+    )
+    return [service.event_out(e) for e in events]
+
+
+@router.post("/customers/{CustomerID}/events", status_code=201, response_model=EventOut)
+async def create_event(
+    access: CustomerAdmin, body: EventCreate, session: SessionDep, services: ServicesDep
+) -> EventOut:
+    event = await service.create_event(session, services, access.customer, body)
+    return service.event_out(event)
+
+
+@router.get("/events/getallevents", response_model=list[EventOut])
+async def get_all_events(
+    _: MasterAdmin, session: SessionDep, start_id: StartID = None, max_count: MaxCount = 1000
+) -> list[EventOut]:
+    events = await service.list_all_events(
+        session, listed_only=False, start_id=start_id, limit=max_count
+    )
+    return [service.event_out(e) for e in events]
+
+
+@router.get("/events/{EventID}", response_model=EventOut)
+async def get_event(access: EventAdmin) -> EventOut:
+    return service.event_out(access.event)
+
+
+@router.put("/events/{EventID}", response_model=EventOut)
+async def update_event(
+    access: EventAdmin, body: EventUpdate, session: SessionDep, services: ServicesDep
+) -> EventOut:
+    event = await service.update_event(session, services, access.event, body)
+    return service.event_out(event)
+
+
+@router.delete("/events/{EventID}", status_code=204)
+async def delete_event(access: EventAdmin, session: SessionDep) -> Response:
+    check_can_delete_event(access)
+    await service.delete_event(session, access.event)
+    return Response(status_code=204)
+
+
+@router.get(
+    "/events/{EventID}/email-whitelist",
+    response_model=WhitelistOut,
+    response_model_exclude_none=True,
+)
+async def get_email_whitelist(access: EventMember, session: SessionDep) -> WhitelistOut:
+    # Reaching here means the policy admitted the caller (it answers 401 NOT_WHITELISTED
+    # otherwise); only admins see the list itself.
+    if not access.is_admin:
+        return WhitelistOut()
+    return WhitelistOut(Entries=await service.whitelist_entries(session, access.event.id))
+
+
+@router.put(
+    "/events/{EventID}/email-whitelist",
+    response_model=WhitelistOut,
+    response_model_exclude_none=True,
+)
+async def put_email_whitelist(
+    access: EventAdmin, body: WhitelistIn, session: SessionDep
+) -> WhitelistOut:
+    await service.replace_whitelist(session, access.event.id, body.Entries)
+    return WhitelistOut(Entries=await service.whitelist_entries(session, access.event.id))
+
+
+@router.get("/events/{EventID}/values/{Key}", response_model=None)
+async def get_event_value(access: EventMember, key: KeyPath, session: SessionDep) -> JSONResponse:
+    return JSONResponse(await service.get_value(session, access.event.id, key))
+
+
+@router.post("/events/{EventID}/values/{Key}", response_model=None)
+async def set_event_value(
+    access: EventAdmin,
+    key: KeyPath,
+    value: Annotated[Any, Body()],
+    session: SessionDep,
+    services: ServicesDep,
+) -> JSONResponse:
+    stored = await service.set_value(session, services, access.event.id, key, value)
+    return JSONResponse(stored)
+
+
+@router.get("/events/{EventID}/attendees/ids", response_model=list[str])
+async def get_attendee_ids(
+    access: EventMember,
+    session: SessionDep,
+    search_term: Annotated[str | None, Query(alias="SearchTerm", max_length=200)] = None,
+    last_id: Annotated[str | None, Query(alias="LastID", pattern=ID_PATTERN)] = None,
+    limit: Annotated[int, Query(alias="Limit", ge=1, le=1000)] = 100,
+) -> list[str]:
+    return await service.attendee_ids(session, access.event.id, search_term, last_id, limit)

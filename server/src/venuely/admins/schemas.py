@@ -1,0 +1,66 @@
+"""Wire shapes for admin grants."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, EmailStr, Field
+
+from venuely.admins.models import AdminType as AdminKind
+
+ID_PATTERN = r"^[0-9a-f]{24}$"
+Id = Annotated[str, Field(pattern=ID_PATTERN)]
+Role = Annotated[str, Field(min_length=1, max_length=50, pattern=r"^[A-Za-z0-9_. -]+$")]
+RoleList = Annotated[list[Role], Field(max_length=50)]
+
+
+class AdminCreate(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    PersonID: Id | None = None
+    LoginEMail: Annotated[EmailStr, Field(max_length=320)] | None = None
+    AdminType: AdminKind
+    CustomerID: Id | None = None
+    EventID: Id | None = None
+    Roles: RoleList = Field(default_factory=list)
+
+
+class AdminUpdate(BaseModel):
+    """Roles, and optionally a new type or scope; fields not sent keep their value."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    AdminType: AdminKind | None = None
+    CustomerID: Id | None = None
+    EventID: Id | None = None
+    Roles: RoleList | None = None
+    # Echoes of read-only fields, so a client may send back what it got; they must match.
+    ID: Id | None = None
+    PersonID: Id | None = None
+    CreatedAt: datetime | None = None
+
+
+class AdminOut(BaseModel):
+    ID: str
+    PersonID: str
+    AdminType: str
+    CustomerID: str | None
+    EventID: str | None
+    Roles: list[str]
+    CreatedAt: datetime
+
+
+class AdminListItem(BaseModel):
+    AdminID: str
+    PersonID: str
+    FullName: str
+    LoginEMail: str
+    AdminType: str
+    CustomerID: str | None
+    EventID: str | None
+    Roles: list[str] | None = None
+
+
+class MailSent(BaseModel):
+    Sent: bool
