@@ -64,6 +64,8 @@ class AuthSession(Base):
 class EmailTokenPurpose(StrEnum):
     VERIFY = "verify"
     RESET = "reset"
+    # "Set your password" for an account an admin created; redeemed like a reset link.
+    INVITE = "invite"
 
 
 class EmailToken(Base):

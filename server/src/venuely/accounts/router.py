@@ -1,15 +1,229 @@
-"""HTTP routes for accounts: registration, verification, login, password reset, persons."""
+"""HTTP routes for accounts: registration, verification, login, password reset, persons.
+
+HTTP only: parameters in, one call into the feature's modules, the wire shape out. Login-type
+calls answer 200 with a `LoginResponse` whose `Reason` is the outcome (admin-api.md §3).
+"""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Path, Query, Request, Response
 
 from venuely import __version__
-from venuely.accounts.permissions import Public
+from venuely.accounts import login, persons, registration, reset
+from venuely.accounts.access import access_person, access_person_by_email
+from venuely.accounts.mails import OutboxDep
+from venuely.accounts.permissions import AnyAdmin, Authenticated, Public, load_event
+from venuely.accounts.schemas import (
+    ID_PATTERN,
+    EmailAddress,
+    LoginRequest,
+    LoginResponse,
+    PersonCreate,
+    PersonOut,
+    PersonUpdate,
+    RegisterRequest,
+    ResetPasswordRequest,
+)
+from venuely.accounts.throttle import client_ip
+from venuely.accounts.tokens import revoke
+from venuely.core.deps import ServicesDep, SessionDep
 
 router = APIRouter(tags=["persons"])
+
+EventIdQuery = Annotated[str, Query(alias="EventID", pattern=ID_PATTERN)]
+OptionalIdQuery = Annotated[str | None, Query(pattern=ID_PATTERN)]
+LoginEmailQuery = Annotated[EmailAddress, Query(alias="loginEMail")]
+PersonIdPath = Annotated[str, Path(alias="PersonID", pattern=ID_PATTERN)]
+KeyPath = Annotated[str, Path(alias="Key", pattern=r"^[A-Za-z0-9_.-]{1,100}$")]
 
 
 @router.get("/backendversion")
 async def backend_version(_: Public) -> dict[str, str]:
     return {"Version": __version__}
+
+
+@router.post("/registernewaccount", response_model=LoginResponse)
+async def register_new_account(
+    _: Public,
+    event_id: EventIdQuery,
+    body: RegisterRequest,
+    request: Request,
+    session: SessionDep,
+    services: ServicesDep,
+    outbox: OutboxDep,
+) -> LoginResponse:
+    event = await load_event(session, event_id)
+    return await registration.register(session, services, outbox, event, body, client_ip(request))
+
+
+@router.post("/confirmemailaddress", response_model=LoginResponse)
+async def confirm_email_address(
+    _: Public,
+    login_email: LoginEmailQuery,
+    token: Annotated[str, Query(min_length=1, max_length=200)],
+    request: Request,
+    session: SessionDep,
+    services: ServicesDep,
+) -> LoginResponse:
+    return await registration.confirm_email(
+        session, services, login_email, token.strip(), client_ip(request)
+    )
+
+
+@router.post("/forgottenpassword", response_model=LoginResponse)
+async def forgotten_password(
+    _: Public,
+    login_email: LoginEmailQuery,
+    event_id: EventIdQuery,
+    request: Request,
+    session: SessionDep,
+    services: ServicesDep,
+    outbox: OutboxDep,
+) -> LoginResponse:
+    event = await load_event(session, event_id)
+    return await reset.request_reset(
+        session, services, outbox, event, login_email, client_ip(request)
+    )
+
+
+@router.post("/resetpassword", response_model=LoginResponse)
+async def reset_password(
+    _: Public,
+    body: ResetPasswordRequest,
+    request: Request,
+    session: SessionDep,
+    services: ServicesDep,
+) -> LoginResponse:
+    return await reset.reset_password(session, services, body, client_ip(request))
+
+
+@router.post("/login", response_model=LoginResponse)
+async def login_to_event(
+    _: Public,
+    event_id: EventIdQuery,
+    body: LoginRequest,
+    request: Request,
+    session: SessionDep,
+    services: ServicesDep,
+    outbox: OutboxDep,
+) -> LoginResponse:
+    event = await load_event(session, event_id)
+    return await login.login_to_event(session, services, outbox, event, body, client_ip(request))
+
+
+@router.post("/loginadmin", response_model=LoginResponse)
+async def login_admin(
+    _: Public,
+    body: LoginRequest,
+    request: Request,
+    session: SessionDep,
+    services: ServicesDep,
+) -> LoginResponse:
+    return await login.login_admin(session, services, body, client_ip(request))
+
+
+@router.post("/logout", status_code=204)
+async def logout(principal: Authenticated, session: SessionDep) -> Response:
+    await revoke(session, principal.session_id)
+    return Response(status_code=204)
+
+
+@router.get("/personbyemail", response_model=PersonOut)
+async def person_by_email(
+    principal: AnyAdmin,
+    email: Annotated[EmailAddress, Query(alias="EMail")],
+    session: SessionDep,
+) -> PersonOut:
+    access = await access_person_by_email(session, principal, email)
+    return await persons.person_out(session, access.person)
+
+
+@router.get("/persons", response_model=list[PersonOut])
+async def list_persons(
+    principal: AnyAdmin,
+    session: SessionDep,
+    start_id: Annotated[str | None, Query(alias="StartID", pattern=ID_PATTERN)] = None,
+    max_count: Annotated[int, Query(alias="MaxCount", ge=1, le=1000)] = 100,
+    event_id: Annotated[str | None, Query(alias="EventID", pattern=ID_PATTERN)] = None,
+) -> list[PersonOut]:
+    """Ascending by ID; pass the last ID received as StartID for the next page."""
+    return await persons.list_persons(
+        session, principal, start_id=start_id, max_count=max_count, event_id=event_id
+    )
+
+
+@router.post("/persons", response_model=PersonOut, status_code=201)
+async def create_person(
+    principal: AnyAdmin,
+    body: PersonCreate,
+    session: SessionDep,
+    services: ServicesDep,
+    outbox: OutboxDep,
+) -> PersonOut:
+    person = await persons.create_person(session, services, outbox, principal, body)
+    return await persons.person_out(session, person)
+
+
+@router.get("/persons/{PersonID}", response_model=PersonOut)
+async def get_person(
+    principal: Authenticated,
+    person_id: PersonIdPath,
+    session: SessionDep,
+    # Sent by the attendee app; access depends on the caller's rights, not on these.
+    customer_id: Annotated[str | None, Query(alias="CustomerID", pattern=ID_PATTERN)] = None,
+    event_id: Annotated[str | None, Query(alias="EventID", pattern=ID_PATTERN)] = None,
+) -> PersonOut:
+    access = await access_person(session, principal, person_id)
+    return await persons.person_out(session, access.person)
+
+
+@router.put("/persons/{PersonID}", response_model=PersonOut)
+async def update_person(
+    principal: Authenticated,
+    person_id: PersonIdPath,
+    body: PersonUpdate,
+    session: SessionDep,
+    services: ServicesDep,
+) -> PersonOut:
+    access = await access_person(session, principal, person_id)
+    person = await persons.update_person(session, services, principal, access, body.changes())
+    return await persons.person_out(session, person)
+
+
+@router.delete("/persons/{PersonID}", status_code=204)
+async def delete_person(
+    principal: Authenticated, person_id: PersonIdPath, session: SessionDep
+) -> Response:
+    access = await access_person(session, principal, person_id)
+    await persons.delete_person(session, principal, access)
+    return Response(status_code=204)
+
+
+@router.get("/persons/{PersonID}/values/{Key}")
+async def get_person_value(
+    principal: Authenticated, person_id: PersonIdPath, key: KeyPath, session: SessionDep
+) -> Any:
+    access = await access_person(session, principal, person_id)
+    return await persons.get_value(session, access.person, key)
+
+
+@router.post(
+    "/persons/{PersonID}/values/{Key}",
+    openapi_extra={
+        "requestBody": {"required": True, "content": {"application/json": {"schema": {}}}}
+    },
+)
+async def set_person_value(
+    principal: Authenticated,
+    person_id: PersonIdPath,
+    key: KeyPath,
+    request: Request,
+    session: SessionDep,
+    services: ServicesDep,
+) -> Any:
+    """The body is any JSON value (up to 64 KiB); the stored value is sent back."""
+    access = await access_person(session, principal, person_id)
+    value = persons.parse_value(await request.body())
+    return await persons.set_value(session, services, access.person, key, value)
