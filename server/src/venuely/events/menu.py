@@ -204,19 +204,20 @@ class DefaultPageIn(_Strict):
 
 
 class MenuItemOut(BaseModel):
+    # Defaults keep documents written by other paths (the demo seed, older rows) readable.
     ID: str
-    Position: str
-    IsVisible: bool
-    Index: int
-    Name: str
-    NameDE: str
-    Names: dict[str, str]
-    SidebarTitles: dict[str, str]
+    Position: str = "Top"
+    IsVisible: bool = True
+    Index: int = 0
+    Name: str = ""
+    NameDE: str = ""
+    Names: dict[str, str] = Field(default_factory=dict)
+    SidebarTitles: dict[str, str] = Field(default_factory=dict)
     Type: str
-    SidebarType: str | None
-    Data: dict[str, Any]
-    VirtualSpaceID: str
-    IsSidebar: bool
+    SidebarType: str | None = None
+    Data: dict[str, Any] = Field(default_factory=dict)
+    VirtualSpaceID: str = NULL_ID
+    IsSidebar: bool = False
 
 
 def item_document(item: MenuItemVariant) -> dict[str, Any]:
