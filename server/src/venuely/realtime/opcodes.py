@@ -1,0 +1,96 @@
+"""Opcodes and payload types of the realtime frame format (protocol/README.md §3 and §4).
+
+The numeric values are the wire format: never renumber, only append (the six header bits leave
+room for opcodes up to 63).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import IntEnum, StrEnum
+from types import MappingProxyType
+
+
+class PayloadType(IntEnum):
+    TEXT = 0
+    JSON = 1
+
+
+class Opcode(IntEnum):
+    PING = 0
+    PONG = 1
+    ERROR = 2
+    MAX_ALLOWED_CONNS_REACHED = 3
+    CHATROOM_CREATE = 4
+    CHATROOM_CREATE_NOTIFY = 5
+    CHAT_MESSAGE_SEND = 6
+    CHAT_MESSAGE_SEND_NOTIFY = 7
+    CHAT_MESSAGE_SEND_ERROR = 8
+    CHAT_MESSAGE_EDIT = 9
+    CHAT_MESSAGE_EDIT_NOTIFY = 10
+    CHAT_MESSAGE_EDIT_ERROR = 11
+    CHAT_MESSAGE_DELETE = 12
+    CHAT_MESSAGE_DELETE_NOTIFY = 13
+    CHAT_MESSAGE_DELETE_ERROR = 14
+    CHAT_MESSAGE_READ = 15
+    CHAT_MESSAGE_READ_NOTIFY = 16
+    PANO_EVENT_VAR_SYNC = 17
+    PANO_ATTENDEE_VAR_SYNC = 18
+    PANO_UPLOADER_PROGRESS = 19
+    PANO_UPLOADER_SUCCESS = 20
+    PANO_UPLOADER_ERROR = 21
+    ACTIVITY_SYNC_NOTIFY = 22
+    CHATROOM_CREATE_ERROR = 23
+
+
+class Direction(StrEnum):
+    CLIENT_TO_SERVER = "client_to_server"
+    SERVER_TO_CLIENT = "server_to_client"
+    BOTH = "both"
+
+
+@dataclass(frozen=True, slots=True)
+class OpcodeSpec:
+    direction: Direction
+    payload_type: PayloadType
+
+    @property
+    def client_may_send(self) -> bool:
+        return self.direction is not Direction.SERVER_TO_CLIENT
+
+
+_C2S = OpcodeSpec(Direction.CLIENT_TO_SERVER, PayloadType.JSON)
+_S2C = OpcodeSpec(Direction.SERVER_TO_CLIENT, PayloadType.JSON)
+_HEARTBEAT = OpcodeSpec(Direction.BOTH, PayloadType.TEXT)
+
+# The codec accepts any payload type for any known opcode; the gateway uses this table to refuse
+# frames a client may not send or whose payload type does not fit the opcode.
+OPCODE_SPECS: Mapping[Opcode, OpcodeSpec] = MappingProxyType(
+    {
+        Opcode.PING: _HEARTBEAT,
+        Opcode.PONG: _HEARTBEAT,
+        Opcode.ERROR: _S2C,
+        Opcode.MAX_ALLOWED_CONNS_REACHED: _S2C,
+        Opcode.CHATROOM_CREATE: _C2S,
+        Opcode.CHATROOM_CREATE_NOTIFY: _S2C,
+        Opcode.CHAT_MESSAGE_SEND: _C2S,
+        Opcode.CHAT_MESSAGE_SEND_NOTIFY: _S2C,
+        Opcode.CHAT_MESSAGE_SEND_ERROR: _S2C,
+        Opcode.CHAT_MESSAGE_EDIT: _C2S,
+        Opcode.CHAT_MESSAGE_EDIT_NOTIFY: _S2C,
+        Opcode.CHAT_MESSAGE_EDIT_ERROR: _S2C,
+        Opcode.CHAT_MESSAGE_DELETE: _C2S,
+        Opcode.CHAT_MESSAGE_DELETE_NOTIFY: _S2C,
+        Opcode.CHAT_MESSAGE_DELETE_ERROR: _S2C,
+        Opcode.CHAT_MESSAGE_READ: _C2S,
+        Opcode.CHAT_MESSAGE_READ_NOTIFY: _S2C,
+        Opcode.PANO_EVENT_VAR_SYNC: _S2C,
+        Opcode.PANO_ATTENDEE_VAR_SYNC: _S2C,
+        Opcode.PANO_UPLOADER_PROGRESS: _S2C,
+        Opcode.PANO_UPLOADER_SUCCESS: _S2C,
+        Opcode.PANO_UPLOADER_ERROR: _S2C,
+        Opcode.ACTIVITY_SYNC_NOTIFY: _S2C,
+        Opcode.CHATROOM_CREATE_ERROR: _S2C,
+    }
+)
