@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from functools import lru_cache
 from typing import Any
 
 from venuely.accounts.models import Person
@@ -14,6 +15,13 @@ from venuely.core.services import Services
 from venuely.events.models import Attendee, Customer, Event, WhitelistEntry
 
 DEFAULT_PASSWORD = "correct horse battery"
+
+
+@lru_cache(maxsize=16)
+def _hash(password: str) -> str:
+    # A real argon2id hash, computed once per password per run: tests create hundreds of people
+    # and hashing each one would dominate the suite's run time.
+    return hash_password(password)
 
 
 async def make_customer(services: Services, name: str = "Acme Events") -> Customer:
@@ -77,7 +85,7 @@ async def make_person(
             first_name=fields.pop("first_name", "Ada"),
             last_name=fields.pop("last_name", "Lovelace"),
             language=language,
-            password_hash=hash_password(password),
+            password_hash=_hash(password),
             is_verified=verified,
             created_at=now,
             updated_at=now,
