@@ -8,8 +8,13 @@ BIN := $(VENV)/bin
 SERVER := server
 HOST ?= 127.0.0.1
 PORT ?= 8000
+WEB := web
+WEB_DEPS := $(WEB)/node_modules/.stamp-ci
+WEB_BUILD := $(WEB)/dist/.stamp-build
+WEB_SOURCES := $(shell find $(WEB)/src $(WEB)/public -type f 2>/dev/null) $(wildcard $(WEB)/index.html $(WEB)/vite.config.ts $(WEB)/tsconfig.json $(WEB)/scripts/*.mjs)
+CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: help run test dev lint typecheck pytest migrate demo install install-dev clean lock
+.PHONY: help run test dev lint typecheck pytest migrate demo install install-dev clean lock web web-test e2e chromium
 
 help:
 	@echo "make run      install, migrate, seed the demo event and serve on http://$(HOST):$(PORT)"
@@ -19,6 +24,9 @@ help:
 	@echo "make migrate  apply database migrations"
 	@echo "make demo     (re)seed the demo event"
 	@echo "make lock     recompile the pinned requirement files"
+	@echo "make web      install web dependencies and build the web app (only when sources changed)"
+	@echo "make web-test lint, type-check and unit-test the web app"
+	@echo "make e2e      browser tests: the built app against a real server in the system Chromium"
 
 # The stamp files re-run pip only when the pinned requirements change.
 $(VENV)/.runtime: $(SERVER)/requirements.txt $(SERVER)/requirements-build.txt $(SERVER)/pyproject.toml
@@ -41,11 +49,15 @@ migrate: install
 demo: migrate
 	$(BIN)/venuely demo
 
-run: demo
+run: demo web
+	@echo "Demo event: http://$(HOST):$(PORT)/demo  (attendee@demo.venuely.example / demo-attendee-pass)"
 	$(BIN)/venuely serve --host $(HOST) --port $(PORT)
 
-dev: demo
-	$(BIN)/venuely serve --host $(HOST) --port $(PORT) --reload
+# The API server with auto-reload in the background, Vite in front of it (proxying /api and /realtime).
+dev: demo $(WEB_DEPS)
+	$(BIN)/venuely serve --host $(HOST) --port $(PORT) --reload & server=$$!; \
+	  trap 'kill $$server' EXIT INT TERM; \
+	  cd $(WEB) && VENUELY_DEV_API=http://$(HOST):$(PORT) npx vite --host $(HOST)
 
 lint: install-dev
 	cd $(SERVER) && ../$(BIN)/ruff check src tests migrations
@@ -55,7 +67,34 @@ lint: install-dev
 pytest: install-dev
 	cd $(SERVER) && ../$(BIN)/pytest
 
-test: lint pytest
+test: lint pytest web-test e2e
+
+# --- web app -------------------------------------------------------------------------------------
+# Stamps: `npm ci` re-runs only when the lock file changes, the build only when a source changes.
+$(WEB_DEPS): $(WEB)/package.json $(WEB)/package-lock.json
+	cd $(WEB) && npm ci --no-audit --no-fund
+	touch $@
+
+$(WEB_BUILD): $(WEB_DEPS) $(WEB_SOURCES)
+	cd $(WEB) && npm run build
+	touch $@
+
+web: $(WEB_BUILD)
+
+web-test: $(WEB_DEPS)
+	cd $(WEB) && npm run lint
+	cd $(WEB) && npm run typecheck
+	cd $(WEB) && npx vitest run
+
+chromium:
+	@if [ ! -x "$(CHROMIUM)" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
+	  else echo "Chromium is missing at $(CHROMIUM): install it (apt-get install chromium) or set CHROMIUM=" >&2; exit 1; fi; \
+	fi
+
+# Starts `venuely serve` itself (random free port, temporary VENUELY_DATA_DIR); see web/e2e/.
+e2e: chromium install web
+	cd $(WEB) && VENUELY_BIN=$(abspath $(BIN))/venuely CHROMIUM=$(CHROMIUM) npm run e2e
 
 lock: install-dev
 	cd $(SERVER) && ../$(BIN)/python -m pip install --quiet pip-tools && \
@@ -64,4 +103,4 @@ lock: install-dev
 	  ../$(BIN)/pip-compile -q --generate-hashes --no-emit-index-url --no-emit-find-links --strip-extras --allow-unsafe --extra dev -o requirements-dev.txt pyproject.toml
 
 clean:
-	rm -rf $(VENV) var
+	rm -rf $(VENV) var $(WEB)/node_modules $(WEB)/dist

@@ -6,10 +6,8 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import APIRouter, FastAPI
-from fastapi.responses import RedirectResponse
 
 from venuely import __version__
-from venuely.accounts.permissions import Public
 from venuely.accounts.router import router as accounts_router
 from venuely.admins.router import router as admins_router
 from venuely.core.errors import install_error_handlers
@@ -19,6 +17,7 @@ from venuely.events.menu_router import menu_router
 from venuely.events.public_router import public_router as events_public_router
 from venuely.events.router import router as events_router
 from venuely.settings import Settings, load_settings
+from venuely.web.spa import router as spa_router
 
 API_PREFIX = "/api/v1"
 
@@ -30,15 +29,6 @@ FEATURE_ROUTERS: tuple[APIRouter, ...] = (
     events_router,
     menu_router,
 )
-
-
-site_router = APIRouter(include_in_schema=False)
-
-
-@site_router.get("/")
-async def site_root(_: Public) -> RedirectResponse:
-    # Until the web app is served here, the front door is the interactive API documentation.
-    return RedirectResponse("/api/docs")
 
 
 def create_app(settings: Settings | None = None, services: Services | None = None) -> FastAPI:
@@ -62,7 +52,8 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
     install_error_handlers(app)
     for router in FEATURE_ROUTERS:
         app.include_router(router, prefix=API_PREFIX)
-    app.include_router(site_router)
+    # The web app answers every other path, so it is mounted last and outside `/api/v1`.
+    app.include_router(spa_router)
     app.add_middleware(BodyLimitMiddleware, limit=services.settings.max_body_bytes)
     app.add_middleware(AccessLogMiddleware)
     return app

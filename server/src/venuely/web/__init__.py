@@ -1,0 +1,1 @@
+"""Serving the built web app (web/dist) from the Python server."""

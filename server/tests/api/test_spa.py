@@ -1,0 +1,103 @@
+"""The built web app is served by the API server: index.html for app paths, long-cached assets,
+and the API keeps its own 404s."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from venuely.app import create_app
+from venuely.core.services import Services
+
+
+@pytest.fixture
+def dist(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    root = tmp_path / "dist"
+    (root / "assets").mkdir(parents=True)
+    (root / "index.html").write_text("<!doctype html><title>Venuely</title><div id=root></div>")
+    (root / "assets" / "index-abc123.js").write_text("console.log('app')")
+    (root / "favicon.svg").write_text("<svg xmlns='http://www.w3.org/2000/svg'/>")
+    (tmp_path / "secret.txt").write_text("outside the build")
+    monkeypatch.setenv("VENUELY_WEB_DIST", str(root))
+    return root
+
+
+@pytest.fixture
+async def site(services: Services) -> AsyncIterator[httpx.AsyncClient]:
+    transport = httpx.ASGITransport(app=create_app(services=services))
+    async with httpx.AsyncClient(transport=transport, base_url="http://venuely.test") as client:
+        yield client
+
+
+@pytest.mark.parametrize(
+    "path", ["/", "/demo", "/demo/login", "/DEMO/Start", "/policies/imprint", "/demo/chat/group/x"]
+)
+async def test_app_paths_answer_with_index_html_uncached(
+    dist: Path, site: httpx.AsyncClient, path: str
+) -> None:
+    response = await site.get(path)
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/html")
+    assert response.headers["cache-control"] == "no-cache"
+    assert "<div id=root>" in response.text
+
+
+async def test_hashed_assets_are_immutable(dist: Path, site: httpx.AsyncClient) -> None:
+    response = await site.get("/assets/index-abc123.js")
+    assert response.status_code == 200
+    assert response.text == "console.log('app')"
+    assert response.headers["cache-control"] == "public, max-age=31536000, immutable"
+
+
+async def test_top_level_files_are_served(dist: Path, site: httpx.AsyncClient) -> None:
+    response = await site.get("/favicon.svg")
+    assert response.status_code == 200
+    assert "svg" in response.text
+
+
+async def test_missing_asset_is_404_in_the_envelope(dist: Path, site: httpx.AsyncClient) -> None:
+    response = await site.get("/assets/nope.js")
+    assert response.status_code == 404
+    assert response.json()["Error"]["Code"] == "ROUTE_NOT_FOUND"
+
+
+@pytest.mark.parametrize("path", ["/assets/../../secret.txt", "/assets/%2e%2e/%2e%2e/secret.txt"])
+async def test_assets_cannot_escape_the_build(
+    dist: Path, site: httpx.AsyncClient, path: str
+) -> None:
+    response = await site.get(path)
+    assert "outside the build" not in response.text
+
+
+async def test_api_paths_keep_their_envelope_404(dist: Path, site: httpx.AsyncClient) -> None:
+    for path in ("/api/v1/no-such-thing", "/api", "/realtime/ticket"):
+        response = await site.get(path)
+        assert response.status_code == 404, path
+        assert response.json()["Error"]["Code"] == "ROUTE_NOT_FOUND"
+
+
+async def test_unknown_api_post_is_not_swallowed_by_the_app(
+    dist: Path, site: httpx.AsyncClient
+) -> None:
+    response = await site.post("/api/v1/no-such-thing")
+    assert response.status_code == 404
+    assert response.json()["Error"]["Code"] == "ROUTE_NOT_FOUND"
+
+
+async def test_api_still_answers(dist: Path, site: httpx.AsyncClient) -> None:
+    response = await site.get("/api/v1/backendversion")
+    assert response.status_code == 200
+    assert response.json()["Version"]
+
+
+async def test_without_a_build_a_plain_page_says_how_to_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, site: httpx.AsyncClient
+) -> None:
+    monkeypatch.setenv("VENUELY_WEB_DIST", str(tmp_path / "nothing-here"))
+    response = await site.get("/demo/login")
+    assert response.status_code == 503
+    assert response.headers["content-type"].startswith("text/plain")
+    assert "make web" in response.text

@@ -1,0 +1,29 @@
+// The web budget (quality-bar.md §2): JS loaded before the login form is interactive ≤ 200 KB gzip.
+// That is the entry chunk, its static imports, and the Login route's lazy chunk with its imports.
+import { readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+
+const BUDGET = 200 * 1024;
+const dist = new URL("../dist/", import.meta.url);
+const manifest = JSON.parse(readFileSync(new URL(".vite/manifest.json", dist), "utf8"));
+
+const seen = new Set();
+function collect(key) {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(chunk.file)) return;
+  seen.add(chunk.file);
+  for (const dep of chunk.imports ?? []) collect(dep);
+}
+collect("index.html");
+collect("src/features/accounts/pages/LoginPage.tsx");
+
+let total = 0;
+for (const file of [...seen].filter((f) => f.endsWith(".js"))) {
+  total += gzipSync(readFileSync(new URL(file, dist)), { level: 9 }).length;
+}
+const kb = (total / 1024).toFixed(1);
+console.log(`login route JS: ${kb} KB gzip over ${seen.size} chunks (budget ${BUDGET / 1024} KB)`);
+if (total > BUDGET) {
+  console.error("over budget: split more code out of the login route");
+  process.exit(1);
+}

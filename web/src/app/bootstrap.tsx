@@ -1,0 +1,84 @@
+/**
+ * Start-up (attendee-app.md §4): metadata by event name (not found → fallback router), token
+ * refresh, router build, mount. What needs a token loads on mount (SessionGate).
+ */
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { StrictMode, type ReactNode } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { createBrowserRouter, RouterProvider } from "react-router";
+import { clearToken, currentToken, initSession } from "@/features/accounts";
+import { getMetadataByName, storeMetadata, type EventMetadata } from "@/features/events";
+import { notify } from "@/features/notifications";
+import { restoreTheme } from "@/features/themes";
+import { ApiError, setExpiredTokenHandler, setTokenProvider } from "@/lib/api-client";
+import { initI18n } from "@/lib/i18n";
+import { eventBasename, firstSegment, isFallbackPath } from "@/lib/routes";
+import { StartupError } from "./layouts";
+import { eventRoutes, fallbackRoutes } from "./routes";
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false }, mutations: { retry: false } },
+});
+
+function Providers({ children }: { children: ReactNode }) {
+  return (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </StrictMode>
+  );
+}
+
+function mountFallback(root: Root): void {
+  const router = createBrowserRouter(fallbackRoutes());
+  root.render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+}
+
+async function loadMetadata(root: Root, name: string): Promise<EventMetadata | null> {
+  try {
+    return await getMetadataByName(name);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) {
+      mountFallback(root);
+      return null;
+    }
+    root.render(<StartupError onRetry={() => window.location.reload()} />);
+    return null;
+  }
+}
+
+export async function start(container: HTMLElement): Promise<void> {
+  const i18n = await initI18n();
+  const root = createRoot(container);
+  const pathname = window.location.pathname;
+  if (isFallbackPath(pathname)) return mountFallback(root);
+
+  const metadata = await loadMetadata(root, firstSegment(pathname));
+  if (!metadata) return;
+  try {
+    await storeMetadata(metadata);
+  } catch (error) {
+    console.error("start-up stopped: the event could not be stored locally", error);
+    return;
+  }
+  document.title = metadata.Title;
+  await restoreTheme(metadata.EventID);
+  await initSession(metadata.EventID);
+  setTokenProvider(currentToken);
+  setExpiredTokenHandler(() => {
+    if (!currentToken()) return;
+    void clearToken(metadata.EventID);
+    notify("warn", i18n.t("errors.sessionExpired"));
+  });
+
+  const basename = eventBasename(pathname);
+  const router = createBrowserRouter(eventRoutes(basename), { basename });
+  root.render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+}

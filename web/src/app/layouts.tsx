@@ -1,0 +1,75 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Outlet, useLocation, useNavigate } from "react-router";
+import { ConsentModal, useConsent } from "@/features/consent";
+import { Notifications } from "@/features/notifications";
+import { useLayout } from "@/features/venue";
+import { trackPageView } from "@/lib/tracking";
+import { paths } from "@/lib/routes";
+import { Footer } from "./Footer";
+
+/**
+ * After each navigation: a query `id` selects that session, and a page view is tracked unless a
+ * `mode` query is present (attendee-app.md §2).
+ */
+export function usePageView(basename: string): void {
+  const location = useLocation();
+  const selectSession = useLayout((s) => s.selectSession);
+  useEffect(() => {
+    const query = new URLSearchParams(location.search);
+    const id = query.get("id");
+    if (id) selectSession(id);
+    if (!query.has("mode")) trackPageView(`${basename}${location.pathname}`, document.title);
+  }, [location.pathname, location.search, basename, selectSession]);
+}
+
+/** /cookie-consent opens the preference modal over HomeStart's way in (Login). */
+export function CookieConsentRoute() {
+  const open = useConsent((s) => s.open);
+  const navigate = useNavigate();
+  useEffect(() => {
+    open();
+    void navigate(paths.root, { replace: true });
+  }, [open, navigate]);
+  return null;
+}
+
+export function EventLayout({ basename }: { basename: string }) {
+  usePageView(basename);
+  return (
+    <div className="app">
+      <Notifications />
+      <div className="app__main">
+        <Outlet />
+      </div>
+      <Footer inEvent />
+      <ConsentModal />
+    </div>
+  );
+}
+
+export function SiteLayout() {
+  return (
+    <div className="app">
+      <Notifications />
+      <div className="app__main">
+        <Outlet />
+      </div>
+      <Footer inEvent={false} />
+      <ConsentModal />
+    </div>
+  );
+}
+
+export function StartupError({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <main className="center-page" role="alert">
+      <h1>{t("events.startupFailed")}</h1>
+      <p>{t("errors.network")}</p>
+      <button type="button" className="button" onClick={onRetry}>
+        {t("common.retry")}
+      </button>
+    </main>
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * The two routers of attendee-app.md §2. Paths are case-insensitive (React Router's default);
+ * the event router's basename is the first segment as typed, which React Router also matches
+ * without regard to case. Views are lazy: each screen is its own chunk.
+ */
+import type { RouteObject } from "react-router";
+import { CookieConsentRoute, EventLayout, SiteLayout } from "./layouts";
+import { RequireLogin, RootRedirect, SessionGate } from "./guards";
+
+const lazyView = {
+  login: () => import("@/features/accounts/pages/LoginPage").then((m) => ({ Component: m.LoginPage })),
+  signUp: () => import("@/features/accounts/pages/SignUpPage").then((m) => ({ Component: m.SignUpPage })),
+  forgot: () => import("@/features/accounts/pages/ForgotPasswordPage").then((m) => ({ Component: m.ForgotPasswordPage })),
+  resetSent: () => import("@/features/accounts/pages/ResetLinkSentPage").then((m) => ({ Component: m.ResetLinkSentPage })),
+  verify: () => import("@/features/accounts/pages/VerifyEmailPage").then((m) => ({ Component: m.VerifyEmailPage })),
+  confirmation: () => import("@/features/accounts/pages/VerifyEmailPage").then((m) => ({ Component: m.PasswordConfirmationPage })),
+  newPassword: () => import("@/features/accounts/pages/NewPasswordPage").then((m) => ({ Component: m.NewPasswordPage })),
+  accessDenied: () => import("@/features/accounts/pages/AccessDeniedPage").then((m) => ({ Component: m.AccessDeniedPage })),
+  signOut: () => import("@/features/accounts/pages/SignOutPage").then((m) => ({ Component: m.SignOutPage })),
+  sso: () => import("@/features/accounts/pages/SsoCompletePage").then((m) => ({ Component: m.SsoCompletePage })),
+  imprint: () => import("@/features/policies/PolicyPage").then((m) => ({ Component: m.ImprintPage })),
+  privacy: () => import("@/features/policies/PolicyPage").then((m) => ({ Component: m.PrivacyPolicyPage })),
+  terms: () => import("@/features/policies/PolicyPage").then((m) => ({ Component: m.TermsPage })),
+  start: () => import("@/features/venue/HomeStartPage").then((m) => ({ Component: m.HomeStartPage })),
+  landing: () => import("@/features/venue/HomeStartPage").then((m) => ({ Component: m.LandingPage })),
+  venue: () => import("@/features/venue/HomeStartPage").then((m) => ({ Component: m.VenuePlaceholderPage })),
+  overview: () => import("@/features/events/pages/EventsOverviewPage").then((m) => ({ Component: m.EventsOverviewPage })),
+  notFound: () => import("@/features/events/pages/NotFoundPage").then((m) => ({ Component: m.NotFoundPage })),
+};
+
+/** Venue paths that need login; the venue and chat issues give them their real screens. */
+const venuePaths = [
+  "landing",
+  "page/:slug",
+  "iframe",
+  "faq",
+  "central-plenary-01",
+  "chat/group/:groupID",
+  "chat/direct/:personID",
+  ":prefix/directlink",
+  "auditorium",
+  "breakoutroom",
+  "cinema",
+  "engagement",
+  "helpdesk",
+  "walloffame",
+  ":room",
+];
+
+export function eventRoutes(basename: string): RouteObject[] {
+  return [
+    {
+      element: <EventLayout basename={basename} />,
+      children: [
+        // Login group: no login needed.
+        { path: "login", lazy: lazyView.login },
+        { path: "sso-complete", lazy: lazyView.sso },
+        { path: "sign-out", lazy: lazyView.signOut },
+        { path: "password-reset", lazy: lazyView.newPassword },
+        { path: "password-confirmation", lazy: lazyView.confirmation },
+        { path: "sign-up", lazy: lazyView.signUp },
+        { path: "forgot-password", lazy: lazyView.forgot },
+        { path: "reset-link-sent", lazy: lazyView.resetSent },
+        { path: "verify-email", lazy: lazyView.verify },
+        { path: "access-denied", lazy: lazyView.accessDenied },
+        // Exempt from the guard: cookie consent, privacy policy, imprint (and the terms).
+        { path: "cookie-consent", element: <CookieConsentRoute /> },
+        { path: "privacy-policy", lazy: lazyView.privacy },
+        { path: "imprint", lazy: lazyView.imprint },
+        { path: "terms", lazy: lazyView.terms },
+        {
+          element: <RequireLogin />,
+          children: [
+            {
+              element: <SessionGate />,
+              children: [
+                { index: true, element: <RootRedirect /> },
+                { path: "start", lazy: lazyView.start },
+                ...venuePaths.map((path) =>
+                  path === "landing" ? { path, lazy: lazyView.landing } : { path, lazy: lazyView.venue },
+                ),
+              ],
+            },
+          ],
+        },
+        { path: "*", lazy: lazyView.notFound },
+      ],
+    },
+  ];
+}
+
+export function fallbackRoutes(): RouteObject[] {
+  return [
+    {
+      element: <SiteLayout />,
+      children: [
+        { index: true, lazy: lazyView.overview },
+        { path: "policies/imprint", lazy: lazyView.imprint },
+        { path: "policies/privacy_policy", lazy: lazyView.privacy },
+        { path: "policies/terms", lazy: lazyView.terms },
+        { path: "*", lazy: lazyView.notFound },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,5 @@
+export { useEventStore, storeMetadata, storePublicEvent, clearEventData } from "./store";
+export { getMetadataByName } from "./api/get-metadata";
+export { getPublicEvent } from "./api/get-public-event";
+export { checkWhitelist } from "./api/check-whitelist";
+export type { EventMetadata, PublicEvent, MenuItem } from "./types";

@@ -1,0 +1,1 @@
+export { useLayout } from "./layout-store";

@@ -1,0 +1,117 @@
+/**
+ * The HTTP client for `/api/v1`. Every failure becomes an `ApiError` (the server answered with
+ * the error envelope or a bad status) or a `NetworkError` (no answer), so screens can map codes to
+ * translated messages and never swallow an offline state.
+ *
+ * The bearer token comes from a provider the accounts feature registers; an expired token
+ * (401 + `JWT_EXPIRED` / "JWT Expired") is reported to the registered handler, which logs out.
+ */
+
+export const API_BASE = "/api/v1";
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly data: unknown = null,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super("network error", { cause });
+    this.name = "NetworkError";
+  }
+}
+
+type TokenProvider = () => string | null;
+type ExpiredHandler = () => void;
+
+let tokenProvider: TokenProvider = () => null;
+let expiredHandler: ExpiredHandler = () => undefined;
+
+export function setTokenProvider(provider: TokenProvider): void {
+  tokenProvider = provider;
+}
+
+export function setExpiredTokenHandler(handler: ExpiredHandler): void {
+  expiredHandler = handler;
+}
+
+export function isExpiredTokenError(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status === 401 &&
+    (error.code === "JWT_EXPIRED" || error.message === "JWT Expired")
+  );
+}
+
+type Query = Record<string, string | number | boolean | undefined>;
+
+export interface RequestOptions {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  query?: Query;
+  body?: unknown;
+  /** Send the bearer token (default true; public calls may leave it out). */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+export function buildUrl(path: string, query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${API_BASE}${path}${search ? `?${search}` : ""}`;
+}
+
+interface Envelope {
+  Error?: { Code?: unknown; Message?: unknown; Data?: unknown };
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let envelope: Envelope = {};
+  try {
+    envelope = (await response.json()) as Envelope;
+  } catch {
+    // not JSON: keep the status only
+  }
+  const error = envelope.Error ?? {};
+  return new ApiError(
+    response.status,
+    typeof error.Code === "string" ? error.Code : `HTTP_${response.status}`,
+    typeof error.Message === "string" ? error.Message : response.statusText,
+    error.Data ?? null,
+  );
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  const token = options.auth === false ? null : tokenProvider();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? "GET",
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (cause) {
+    throw new NetworkError(cause);
+  }
+  if (!response.ok) {
+    const error = await toApiError(response);
+    if (isExpiredTokenError(error)) expiredHandler();
+    throw error;
+  }
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
