@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 import pytest
 from aiosmtpd.controller import Controller
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine, make_url, text
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from venuely.app import create_app
@@ -104,26 +104,31 @@ def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def postgres_url() -> str:
-    """Fails loudly when the URL is set but the server is unreachable; never skips."""
+def postgres_url() -> Iterator[str]:
+    """A database of this run's own, created next to the configured one so parallel runs never
+    wipe each other's tables. Fails loudly when the URL is set but unreachable; never skips."""
     assert PG_URL, "postgresql backend requested without VENUELY_TEST_DATABASE_URL"
+    base = make_url(PG_URL)
+    name = f"venuely_test_{os.getpid()}"
 
-    async def reset() -> None:
-        engine = create_async_engine(PG_URL)
-        async with engine.begin() as conn:
-            await conn.execute(text("DROP SCHEMA IF EXISTS public CASCADE"))
-            await conn.execute(text("CREATE SCHEMA public"))
+    async def admin(statement: str) -> None:
+        engine = create_async_engine(base, isolation_level="AUTOCOMMIT")
+        async with engine.connect() as conn:
+            await conn.execute(text(statement))
         await engine.dispose()
 
-    async def create() -> None:
-        engine = create_async_engine(PG_URL)
+    async def create_schema(url: str) -> None:
+        engine = create_async_engine(url)
         async with engine.begin() as conn:
             await conn.run_sync(Base.metadata.create_all)
         await engine.dispose()
 
-    asyncio.run(reset())
-    asyncio.run(create())
-    return PG_URL
+    asyncio.run(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    asyncio.run(admin(f'CREATE DATABASE "{name}"'))
+    url = base.set(database=name).render_as_string(hide_password=False)
+    asyncio.run(create_schema(url))
+    yield url
+    asyncio.run(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
 
 async def _truncate_postgres(url: str) -> None:

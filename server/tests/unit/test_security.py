@@ -6,7 +6,7 @@ import pytest
 
 from venuely.core.security import TokenClaims, TokenError, decode_jwt, encode_jwt
 
-SECRET = "s" * 40
+SECRET = "s" * 64
 
 
 def _token(issued: datetime, ttl: timedelta) -> str:
