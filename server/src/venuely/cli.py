@@ -28,6 +28,8 @@ def _serve(args: argparse.Namespace) -> int:
         proxy_headers=True,
         ws_per_message_deflate=False,
         log_config=None,
+        # venuely.access logs every request with timing; uvicorn's own line would double it.
+        access_log=False,
     )
     return 0
 

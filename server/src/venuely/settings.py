@@ -9,7 +9,7 @@ import secrets
 from enum import StrEnum
 from functools import cached_property
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -50,7 +50,7 @@ class Settings(BaseSettings):
     smtp_starttls: bool = True
 
     log_level: str = "INFO"
-    log_format: str = "json"
+    log_format: Literal["auto", "json", "console"] = "auto"
 
     @field_validator("allowed_origins", mode="before")
     @classmethod

@@ -13,7 +13,12 @@ from typing import Any
 import orjson
 
 # Attributes every LogRecord has; anything else on a record came from `extra=`.
-_STANDARD = frozenset(vars(logging.makeLogRecord({})).keys()) | {"message", "asctime", "taskName"}
+_STANDARD = frozenset(vars(logging.makeLogRecord({})).keys()) | {
+    "message",
+    "asctime",
+    "taskName",
+    "color_message",  # uvicorn's ANSI-coloured duplicate of msg
+}
 
 
 class JsonFormatter(logging.Formatter):
@@ -42,6 +47,9 @@ class ConsoleFormatter(logging.Formatter):
 
 
 def configure_logging(level: str, fmt: str) -> None:
+    """`fmt` is "json" or "console"; "auto" picks console on a terminal, JSON otherwise."""
+    if fmt == "auto":
+        fmt = "console" if sys.stderr.isatty() else "json"
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(JsonFormatter() if fmt == "json" else ConsoleFormatter())
     root = logging.getLogger()

@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from pydantic import TypeAdapter
 from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -21,6 +22,8 @@ from venuely.core.migrate import upgrade_async
 from venuely.core.security import hash_password
 from venuely.core.services import Services, build_services
 from venuely.demo import content
+from venuely.events.menu import MenuItemIn, MenuItemVariant
+from venuely.events.menu_service import create_menu_item
 from venuely.events.models import Attendee, Customer, Event, MenuItem, WhitelistEntry
 from venuely.settings import Environment, Settings
 
@@ -36,6 +39,7 @@ class DemoContext:
 
 
 DemoStep = Callable[[AsyncSession, DemoContext], Awaitable[None]]
+_MENU_ITEM: TypeAdapter[MenuItemVariant] = TypeAdapter(MenuItemIn)
 
 
 async def _ensure_customer(session: AsyncSession, now: datetime) -> Customer:
@@ -130,35 +134,13 @@ async def _ensure_menu(session: AsyncSession, ctx: DemoContext) -> None:
     existing = await session.scalar(select(MenuItem.id).where(MenuItem.event_id == ctx.event.id))
     if existing is not None:
         return  # organizers may have edited the demo menu; keep their version
-    items = []
-    for document in content.menu_items(ctx.services.settings.public_url):
-        item_id = new_id()
-        full = {
-            "ID": item_id,
-            "IsVisible": True,
-            "NameDE": "",
-            "Names": {},
-            "SidebarTitles": {},
-            "SidebarType": None,
-            "VirtualSpaceID": "",
-            "IsSidebar": False,
-            **document,
-        }
-        items.append(
-            MenuItem(
-                id=item_id,
-                event_id=ctx.event.id,
-                position=full["Position"],
-                index=full["Index"],
-                is_visible=True,
-                type=full["Type"],
-                document=full,
-                created_at=ctx.now,
-                updated_at=ctx.now,
-            )
-        )
-    session.add_all(items)
-    ctx.event.default_page = items[0].id  # the lobby
+    # Through the same validation and service the menu API uses, so demo items look exactly
+    # like items an organizer creates.
+    created = [
+        await create_menu_item(session, ctx.services, ctx.event, _MENU_ITEM.validate_python(doc))
+        for doc in content.menu_items(ctx.services.settings.public_url)
+    ]
+    ctx.event.default_page = created[0].id  # the lobby
 
 
 DEMO_STEPS: list[DemoStep] = [_ensure_attendance, _ensure_admin_grant, _ensure_menu]
