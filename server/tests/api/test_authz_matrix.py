@@ -16,6 +16,7 @@ import pytest
 from pydantic import TypeAdapter
 
 from tests.factories import bearer, grant_admin, make_customer, make_event, make_person, token_for
+from venuely.accounts.models import PersonValue
 from venuely.admins.models import AdminType
 from venuely.core.ids import new_id
 from venuely.core.services import Services
@@ -33,6 +34,8 @@ class World:
     item_a: str
     grant_event_admin_a: str
     spare_person: str
+    person_a: str
+    email_a: str
     tokens: dict[str, str]
 
 
@@ -58,6 +61,7 @@ async def build_world(services: Services) -> World:
     item_id = new_id()
     async with services.db.session() as session:
         session.add(EventValue(event_id=event_a.id, key="k", value={"a": 1}, updated_at=now))
+        session.add(PersonValue(person_id=att_a.id, key="k", value=1, updated_at=now))
         session.add(
             MenuItem(
                 id=item_id,
@@ -86,6 +90,8 @@ async def build_world(services: Services) -> World:
         item_a=item_id,
         grant_event_admin_a=grant.id,
         spare_person=spare.id,
+        person_a=att_a.id,
+        email_a=att_a.login_email,
         tokens=tokens,
     )
 
@@ -184,6 +190,25 @@ ROWS = [
         (401, 200, 200, 200, 200, 200, 200),
     ),
     Row("GET", "/admins/getismasteradmin", (401, 200, 200, 200, 200, 200, 200)),
+    # Persons: attendee A's own record. Outside their scope, admins and attendees get 404.
+    Row("GET", "/persons", (401, 403, 403, 200, 200, 200, 200)),
+    Row(
+        "POST",
+        "/persons",
+        (401, 403, 403, 201, 201, 403, 201),
+        lambda w: {
+            "FirstName": "New",
+            "LastName": "Person",
+            "LoginEMail": f"new-{new_id()}@example.com",
+            "EventID": w.event_a,
+        },
+    ),
+    Row("GET", "/personbyemail?EMail={EMAIL}", (401, 403, 403, 200, 200, 404, 200)),
+    Row("GET", "/persons/{P}", (401, 200, 404, 200, 200, 404, 200)),
+    Row("PUT", "/persons/{P}", (401, 200, 404, 200, 200, 404, 200), lambda w: {"FirstName": "X"}),
+    Row("DELETE", "/persons/{P}", (401, 204, 404, 403, 204, 404, 204), destructive=True),
+    Row("GET", "/persons/{P}/values/k", (401, 200, 404, 200, 200, 404, 200)),
+    Row("POST", "/persons/{P}/values/k", (401, 200, 404, 200, 200, 404, 200), lambda w: 2),
 ]
 
 
@@ -193,6 +218,8 @@ def _path(row: Row, world: World) -> str:
         .replace("{C}", world.customer_a)
         .replace("{ITEM}", world.item_a)
         .replace("{GRANT}", world.grant_event_admin_a)
+        .replace("{P}", world.person_a)
+        .replace("{EMAIL}", world.email_a)
     )
 
 
