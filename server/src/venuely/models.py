@@ -7,4 +7,5 @@ def import_all_models() -> None:
     import venuely.accounts.models
     import venuely.admins.models
     import venuely.core.ratelimit
-    import venuely.events.models  # noqa: F401
+    import venuely.events.models
+    import venuely.relations.models  # noqa: F401
