@@ -10,6 +10,8 @@ from fastapi import APIRouter, FastAPI
 from venuely import __version__
 from venuely.accounts.router import router as accounts_router
 from venuely.admins.router import router as admins_router
+from venuely.chat.router import router as chat_router
+from venuely.chat.rooms_router import rooms_router as chat_rooms_router
 from venuely.core.errors import install_error_handlers
 from venuely.core.middleware import AccessLogMiddleware, BodyLimitMiddleware
 from venuely.core.services import Services, build_services
@@ -28,6 +30,10 @@ FEATURE_ROUTERS: tuple[APIRouter, ...] = (
     events_public_router,
     events_router,
     menu_router,
+    # Before the generic activities/lists/relations routers: /activities/chatrooms/... and
+    # friends must not be taken for an activity id.
+    chat_router,
+    chat_rooms_router,
 )
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 def import_all_models() -> None:
     import venuely.accounts.models
     import venuely.admins.models
+    import venuely.chat.models
     import venuely.core.ratelimit
     import venuely.events.models
     import venuely.relations.models  # noqa: F401

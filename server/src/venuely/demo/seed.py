@@ -143,7 +143,30 @@ async def _ensure_menu(session: AsyncSession, ctx: DemoContext) -> None:
     ctx.event.default_page = created[0].id  # the lobby
 
 
-DEMO_STEPS: list[DemoStep] = [_ensure_attendance, _ensure_admin_grant, _ensure_menu]
+_WELCOME_MESSAGES = (
+    ("demo-welcome-1", "Welcome to the Venuely Demo Conference! This is the event's chat."),
+    ("demo-welcome-2", "Say hello here, or open a direct chat from someone's profile."),
+)
+
+
+async def _ensure_chat(session: AsyncSession, ctx: DemoContext) -> None:
+    # Fixed TmpIDs make the welcome idempotent: a send with a known (sender, TmpID) is a no-op.
+    from venuely.chat.messages import post_message
+    from venuely.chat.service import ensure_broadcast_room
+
+    room = await ensure_broadcast_room(session, ctx.event.id, ctx.now)
+    for tmp_id, text in _WELCOME_MESSAGES:
+        await post_message(
+            session, ctx.services, room, sender_id=ctx.admin.id, tmp_id=tmp_id, text=text
+        )
+
+
+DEMO_STEPS: list[DemoStep] = [
+    _ensure_attendance,
+    _ensure_admin_grant,
+    _ensure_menu,
+    _ensure_chat,
+]
 
 
 async def seed_demo(services: Services) -> DemoContext:

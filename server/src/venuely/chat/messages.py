@@ -1,0 +1,325 @@
+"""Chat messages: send, edit, delete or ban, react, and history.
+
+Ordering: every write locks its room first (`_lock_room`), so a room's writes form one queue.
+That is what keeps ids strictly increasing within the room, and on SQLite it also makes the
+transaction's first statement a write, which lets SQLite wait for the lock instead of failing
+with a stale snapshot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sqlalchemy import func, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.sql.elements import ColumnElement
+
+from venuely.chat.access import RoomAccess, access_message, can_moderate
+from venuely.chat.errors import C, ChatError, forbidden, not_a_member
+from venuely.chat.models import ChatMessage, ChatPersonStatus, Chatroom, ChatroomKind
+from venuely.chat.publish import Effect, publication
+from venuely.chat.ratelimit import send_limiter
+from venuely.chat.schemas import MAX_TEXT, ChatMessageOut, DeleteNotice
+from venuely.chat.service import member_ids
+from venuely.core.ids import new_id
+from venuely.core.services import Services
+from venuely.realtime.hub import person_channel, room_channel
+from venuely.realtime.opcodes import Opcode
+
+
+@dataclass(slots=True)
+class Outcome:
+    message: ChatMessageOut
+    # False when a retried TmpID found the stored message, or a delete found it deleted.
+    changed: bool
+    effects: list[Effect]
+
+
+def next_message_id(last: str) -> str:
+    """A fresh time-ordered id, or `last + 1` when the clock or another process is behind."""
+    candidate = new_id()
+    if candidate > last:
+        return candidate
+    return f"{int(last, 16) + 1:024x}"
+
+
+async def _lock_room(session: AsyncSession, room_id: str) -> Chatroom:
+    if session.get_bind().dialect.name == "sqlite":
+        # SQLite has no row locks: a no-op write takes the database's write lock now.
+        await session.execute(
+            update(Chatroom)
+            .where(Chatroom.id == room_id)
+            .values(last_message_id=Chatroom.last_message_id)
+        )
+    room = await session.scalar(
+        select(Chatroom)
+        .where(Chatroom.id == room_id)
+        .with_for_update()
+        .execution_options(populate_existing=True)
+    )
+    assert room is not None  # the caller loaded it through access_room
+    return room
+
+
+def check_text(text: str, data: dict[str, str]) -> str:
+    if not text.strip():
+        raise ChatError(C.TEXT_EMPTY, "Text is empty", data)
+    if len(text) > MAX_TEXT:
+        raise ChatError(
+            C.TEXT_TOO_LONG,
+            f"Text is longer than {MAX_TEXT} characters",
+            {**data, "MaxLength": MAX_TEXT},
+        )
+    return text
+
+
+def _check_rate(services: Services, person_id: str, data: dict[str, str]) -> None:
+    wait_ms = send_limiter.take(person_id, services.clock.now())
+    if wait_ms:
+        raise ChatError(
+            C.RATE_LIMITED,
+            "Too many messages; try again shortly",
+            {**data, "RetryAfterMs": wait_ms},
+            headers={"Retry-After": str(-(-wait_ms // 1000))},
+        )
+
+
+def message_out(
+    message: ChatMessage, members: Sequence[str], reads: dict[str, str] | None = None
+) -> ChatMessageOut:
+    return ChatMessageOut(
+        ID=message.id,
+        EventID=message.event_id,
+        TmpID=message.tmp_id,
+        SenderID=message.sender_id,
+        ReceiverIDs=[m for m in members if m != message.sender_id],
+        ChatroomID=message.chatroom_id,
+        CreatedAt=message.created_at,
+        LikeCount=message.like_count,
+        DislikeCount=message.dislike_count,
+        ReadBy=sorted(
+            pid
+            for pid, last in (reads or {}).items()
+            if last >= message.id and pid != message.sender_id
+        ),
+        Text=message.text,
+        IsDeletedByAuthor=message.is_deleted_by_author,
+        IsBanned=message.is_banned,
+        RepliedToMessageID=message.replied_to_message_id,
+        EditedAt=message.edited_at,
+    )
+
+
+async def _by_tmp_id(session: AsyncSession, sender_id: str, tmp_id: str) -> ChatMessage | None:
+    return await session.scalar(
+        select(ChatMessage)
+        .where(ChatMessage.sender_id == sender_id, ChatMessage.tmp_id == tmp_id)
+        .execution_options(populate_existing=True)
+    )
+
+
+async def _replay(
+    session: AsyncSession, room: Chatroom, stored: ChatMessage, data: dict[str, str]
+) -> Outcome:
+    """A retried send: the stored message, to the sender's connections only."""
+    if stored.chatroom_id != room.id:
+        raise ChatError(C.VALIDATION_ERROR, "This TmpID was used in another chat room", data)
+    out = message_out(stored, await member_ids(session, room))
+    effect = publication(person_channel(stored.sender_id), Opcode.CHAT_MESSAGE_SEND_NOTIFY, out)
+    return Outcome(out, changed=False, effects=[effect])
+
+
+async def send_message(
+    session: AsyncSession,
+    services: Services,
+    room_access: RoomAccess,
+    *,
+    tmp_id: str,
+    text: str,
+    replied_to: str | None = None,
+) -> Outcome:
+    room, sender_id = room_access.room, room_access.person_id
+    data = {"TmpID": tmp_id, "ChatroomID": room.id}
+    if not room_access.is_member:
+        raise not_a_member(room.id)
+    stored = await _by_tmp_id(session, sender_id, tmp_id)
+    if stored is not None:
+        return await _replay(session, room, stored, data)
+    check_text(text, data)
+    if replied_to is not None:
+        await access_message(session, room_access, replied_to, include_hidden=False)
+    _check_rate(services, sender_id, data)
+    return await post_message(
+        session,
+        services,
+        room,
+        sender_id=sender_id,
+        tmp_id=tmp_id,
+        text=text,
+        replied_to=replied_to,
+    )
+
+
+async def post_message(
+    session: AsyncSession,
+    services: Services,
+    room: Chatroom,
+    *,
+    sender_id: str,
+    tmp_id: str,
+    text: str,
+    replied_to: str | None = None,
+) -> Outcome:
+    """Store a message without the caller checks of `send_message` (the demo seed's welcome
+    messages use it directly); idempotent on (sender, TmpID) all the same."""
+    data = {"TmpID": tmp_id, "ChatroomID": room.id}
+    room = await _lock_room(session, room.id)
+    stored = await _by_tmp_id(session, sender_id, tmp_id)  # a twin that committed meanwhile
+    if stored is not None:
+        return await _replay(session, room, stored, data)
+    message = ChatMessage(
+        chatroom_id=room.id,
+        id=next_message_id(room.last_message_id),
+        event_id=room.event_id,
+        sender_id=sender_id,
+        tmp_id=tmp_id,
+        text=text,
+        replied_to_message_id=replied_to,
+        created_at=services.clock.now(),
+    )
+    try:
+        async with session.begin_nested():
+            session.add(message)
+    except IntegrityError:  # the same TmpID sent concurrently into another room
+        stored = await _by_tmp_id(session, sender_id, tmp_id)
+        assert stored is not None
+        return await _replay(session, room, stored, data)
+    room.last_message_id = message.id
+    await session.flush()
+    out = message_out(message, await member_ids(session, room))
+    effect = publication(room_channel(room.id), Opcode.CHAT_MESSAGE_SEND_NOTIFY, out)
+    return Outcome(out, changed=True, effects=[effect])
+
+
+async def edit_message(
+    session: AsyncSession, services: Services, room_access: RoomAccess, message_id: str, text: str
+) -> Outcome:
+    data = {"ID": message_id, "ChatroomID": room_access.room.id}
+    await _lock_room(session, room_access.room.id)
+    message = await access_message(session, room_access, message_id, include_hidden=False)
+    if message.sender_id != room_access.person_id:
+        raise forbidden("Only the author may edit this message", data)
+    check_text(text, data)
+    _check_rate(services, room_access.person_id, data)
+    message.text = text
+    message.edited_at = services.clock.now()
+    await session.flush()
+    return await _changed(session, room_access.room, message)
+
+
+async def react(
+    session: AsyncSession, services: Services, room_access: RoomAccess, message_id: str, kind: str
+) -> Outcome:
+    """A like or dislike: a counter, not a per-person vote (the spec knows only the counts)."""
+    data = {"ID": message_id, "ChatroomID": room_access.room.id}
+    await _lock_room(session, room_access.room.id)
+    message = await access_message(session, room_access, message_id, include_hidden=False)
+    _check_rate(services, room_access.person_id, data)
+    if kind == "Like":
+        message.like_count += 1
+    else:
+        message.dislike_count += 1
+    await session.flush()
+    return await _changed(session, room_access.room, message)
+
+
+async def _changed(session: AsyncSession, room: Chatroom, message: ChatMessage) -> Outcome:
+    out = message_out(message, await member_ids(session, room))
+    effect = publication(room_channel(room.id), Opcode.CHAT_MESSAGE_EDIT_NOTIFY, out)
+    return Outcome(out, changed=True, effects=[effect])
+
+
+async def delete_message(
+    session: AsyncSession, room_access: RoomAccess, message_id: str, *, ban: bool = False
+) -> Outcome:
+    """Soft delete: authors delete their own (IsDeletedByAuthor); moderators hide anyone's
+    (IsBanned). Either way the message leaves history and counts; the row stays so a retried
+    TmpID still finds it and moderation keeps a record."""
+    room, person_id = room_access.room, room_access.person_id
+    data = {"ID": message_id, "ChatroomID": room.id}
+    await _lock_room(session, room.id)
+    message = await access_message(session, room_access, message_id, include_hidden=True)
+    is_author = message.sender_id == person_id and not ban
+    if not is_author and not await can_moderate(session, room_access):
+        raise forbidden("Only the author or a moderator may delete this message", data)
+    members = await member_ids(session, room)
+    notice = DeleteNotice(
+        ID=message.id,
+        DeleterID=person_id,
+        ReceiverIDs=[m for m in members if m != message.sender_id],
+        ChatroomID=room.id,
+    )
+    out = message_out(message, members)
+    if message.is_hidden:  # already gone: tell the asker again, nobody else
+        effect = publication(person_channel(person_id), Opcode.CHAT_MESSAGE_DELETE_NOTIFY, notice)
+        return Outcome(out, changed=False, effects=[effect])
+    if is_author:
+        message.is_deleted_by_author = True
+    else:
+        message.is_banned = True
+    message.deleted_by = person_id
+    await session.flush()
+    out = message_out(message, members)
+    effect = publication(room_channel(room.id), Opcode.CHAT_MESSAGE_DELETE_NOTIFY, notice)
+    return Outcome(out, changed=True, effects=[effect])
+
+
+# --- history ------------------------------------------------------------------------------
+
+
+def _visible(room: Chatroom) -> ColumnElement[bool]:
+    return (
+        (ChatMessage.chatroom_id == room.id)
+        & ChatMessage.is_deleted_by_author.is_(False)
+        & ChatMessage.is_banned.is_(False)
+    )
+
+
+async def history(
+    session: AsyncSession,
+    room: Chatroom,
+    *,
+    start_id: str | None,
+    max_count: int,
+    ascending: bool,
+) -> list[ChatMessage]:
+    """Visible messages after `start_id` oldest first (`ascending`), or before it newest first;
+    without `start_id` from the very beginning or the very end. `start_id` itself is excluded,
+    so the last id of a page is the next page's `start_id`."""
+    query = select(ChatMessage).where(_visible(room))
+    if start_id is not None:
+        query = query.where(ChatMessage.id > start_id if ascending else ChatMessage.id < start_id)
+    order = ChatMessage.id.asc() if ascending else ChatMessage.id.desc()
+    return list((await session.scalars(query.order_by(order).limit(max_count))).all())
+
+
+async def count_visible(session: AsyncSession, room: Chatroom) -> int:
+    return int(await session.scalar(select(func.count()).where(_visible(room))) or 0)
+
+
+async def messages_out(
+    session: AsyncSession, room: Chatroom, messages: Sequence[ChatMessage]
+) -> list[ChatMessageOut]:
+    """Wire models for a page; ReadBy from the members' read status (never for broadcast)."""
+    members = await member_ids(session, room)
+    reads: dict[str, str] = {}
+    if room.kind != ChatroomKind.BROADCAST and messages:
+        rows = await session.execute(
+            select(ChatPersonStatus.person_id, ChatPersonStatus.last_read_chat_message_id).where(
+                ChatPersonStatus.chatroom_id == room.id
+            )
+        )
+        reads = {str(pid): str(last) for pid, last in rows.all()}
+    return [message_out(m, members, reads) for m in messages]

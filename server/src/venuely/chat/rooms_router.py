@@ -1,0 +1,91 @@
+"""HTTP routes for chat rooms under the shared prefixes `/activities`, `/lists` and
+`/relations` of an event. Mounted before the generic activity/list/relation routers so
+`/activities/chatrooms/...` is not taken for an activity id."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Path, Query, Response
+
+from venuely.accounts.permissions import EventMember
+from venuely.chat import messages, service
+from venuely.chat.access import access_room, check_own_person, is_room_admin
+from venuely.chat.errors import forbidden
+from venuely.chat.publish import commit_and_deliver
+from venuely.chat.schemas import ID_PATTERN, ChatMessageOut, ChatroomOut
+from venuely.core.deps import ServicesDep, SessionDep
+
+rooms_router = APIRouter(tags=["chat"])
+
+RoomPath = Annotated[str, Path(alias="ChatroomID", pattern=ID_PATTERN)]
+ROOMS = "/events/{EventID}/activities/chatrooms"
+
+
+@rooms_router.get(f"{ROOMS}/attendees/{{AttendeeID}}", response_model=list[ChatroomOut])
+async def chatrooms_of_attendee(
+    access: EventMember,
+    attendee_id: Annotated[str, Path(alias="AttendeeID", pattern=ID_PATTERN)],
+    session: SessionDep,
+    services: ServicesDep,
+) -> list[ChatroomOut]:
+    """The broadcast room first, then the person's direct and group rooms (oldest first)."""
+    check_own_person(access, attendee_id)
+    return await service.rooms_of_person(
+        session, access.event.id, attendee_id, services.clock.now()
+    )
+
+
+@rooms_router.get(f"{ROOMS}/{{ChatroomID}}", response_model=ChatroomOut)
+async def get_chatroom(access: EventMember, room_id: RoomPath, session: SessionDep) -> ChatroomOut:
+    room_access = await access_room(session, access, room_id)
+    return await service.room_model(session, room_access.room)
+
+
+@rooms_router.delete(f"{ROOMS}/{{ChatroomID}}", status_code=204)
+async def delete_chatroom(
+    access: EventMember, room_id: RoomPath, session: SessionDep, services: ServicesDep
+) -> Response:
+    room_access = await access_room(session, access, room_id)
+    if not await is_room_admin(session, room_access):
+        raise forbidden(
+            "Only the room's admins and event admins may delete it", {"ChatroomID": room_id}
+        )
+    effects = await service.delete_room(session, room_access.room)
+    await commit_and_deliver(session, services, effects)
+    return Response(status_code=204)
+
+
+@rooms_router.get(
+    "/events/{EventID}/lists/chatmessageschronologically", response_model=list[ChatMessageOut]
+)
+async def list_chat_messages_chronologically(
+    access: EventMember,
+    room_id: Annotated[str, Query(alias="ChatroomID", pattern=ID_PATTERN)],
+    session: SessionDep,
+    start_id: Annotated[str | None, Query(alias="StartID", pattern=ID_PATTERN)] = None,
+    max_count: Annotated[int, Query(alias="MaxCount", ge=1, le=1000)] = 40,
+    is_ascending: Annotated[bool, Query(alias="IsAscending")] = False,
+) -> list[ChatMessageOut]:
+    """History for the web client, oldest first: without StartID the latest MaxCount (or the
+    first, ascending); with it the MaxCount before it (descending) or after it (ascending)."""
+    room_access = await access_room(session, access, room_id)
+    found = await messages.history(
+        session, room_access.room, start_id=start_id, max_count=max_count, ascending=is_ascending
+    )
+    found.sort(key=lambda m: m.id)
+    return await messages.messages_out(session, room_access.room, found)
+
+
+@rooms_router.get(
+    "/events/{EventID}/relations/chatrooms/{ChatroomID}/attendees/ids", response_model=list[str]
+)
+async def chatroom_attendee_ids(
+    access: EventMember,
+    room_id: RoomPath,
+    session: SessionDep,
+    last_id: Annotated[str | None, Query(alias="LastID", pattern=ID_PATTERN)] = None,
+    limit: Annotated[int, Query(alias="Limit", ge=1, le=1000)] = 100,
+) -> list[str]:
+    room_access = await access_room(session, access, room_id)
+    return await service.room_attendee_ids(session, room_access.room, last_id, limit)

@@ -1,0 +1,208 @@
+"""HTTP routes for chat messages and read status, under
+`/events/{EventID}/chat-rooms/{ChatroomID}` (admin-api.md "Chat messages", "Chat person status").
+
+Each route: the `EventMember` policy, then `access_room` (the same check the socket uses), then
+the service; writes commit before their notifications are published (`commit_and_deliver`).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Path, Query, Response
+
+from venuely.accounts.permissions import EventMember
+from venuely.chat import messages, reads
+from venuely.chat.access import RoomAccess, access_message, access_room
+from venuely.chat.publish import commit_and_deliver
+from venuely.chat.schemas import (
+    ID_PATTERN,
+    ChatMessageIn,
+    ChatMessageOut,
+    ChatMessageUpdate,
+    ChatPersonStatusOut,
+    CountOut,
+)
+from venuely.core.deps import ServicesDep, SessionDep
+from venuely.core.errors import ApiError, ErrorCode
+
+router = APIRouter(tags=["chat"])
+
+ROOM = "/events/{EventID}/chat-rooms/{ChatroomID}"
+MESSAGES = f"{ROOM}/chat-messages"
+STATUS = f"{ROOM}/chatpersonstatus"
+
+RoomPath = Annotated[str, Path(alias="ChatroomID", pattern=ID_PATTERN)]
+MessagePath = Annotated[str, Path(alias="ChatMessageID", pattern=ID_PATTERN)]
+StartID = Annotated[str | None, Query(alias="StartID", pattern=ID_PATTERN)]
+MaxCount = Annotated[int, Query(alias="MaxCount", ge=1, le=1000)]
+IsAscending = Annotated[bool, Query(alias="IsAscending")]
+PersonID = Annotated[str, Query(alias="PersonID", pattern=ID_PATTERN)]
+DEFAULT_PAGE = 40  # the web client's first page (attendee-app.md §9)
+
+
+async def _page(
+    access: EventMember,
+    room_id: str,
+    session: SessionDep,
+    start_id: str | None,
+    max_count: int,
+    is_ascending: bool,
+) -> tuple[RoomAccess, list[ChatMessageOut]]:
+    room_access = await access_room(session, access, room_id)
+    found = await messages.history(
+        session, room_access.room, start_id=start_id, max_count=max_count, ascending=is_ascending
+    )
+    return room_access, await messages.messages_out(session, room_access.room, found)
+
+
+@router.get(MESSAGES, response_model=list[ChatMessageOut])
+async def list_chat_messages(
+    access: EventMember,
+    room_id: RoomPath,
+    session: SessionDep,
+    start_id: StartID = None,
+    max_count: MaxCount = DEFAULT_PAGE,
+    is_ascending: IsAscending = False,
+) -> list[ChatMessageOut]:
+    """A keyset page in the direction asked: newest first unless `IsAscending`."""
+    _, page = await _page(access, room_id, session, start_id, max_count, is_ascending)
+    return page
+
+
+@router.post(MESSAGES, status_code=201, response_model=ChatMessageOut)
+async def send_chat_message(
+    access: EventMember,
+    room_id: RoomPath,
+    body: ChatMessageIn,
+    session: SessionDep,
+    services: ServicesDep,
+    response: Response,
+) -> ChatMessageOut:
+    room_access = await access_room(session, access, room_id)
+    outcome = await messages.send_message(
+        session,
+        services,
+        room_access,
+        tmp_id=body.TmpID,
+        text=body.Text,
+        replied_to=body.RepliedToMessageID,
+    )
+    await commit_and_deliver(session, services, outcome.effects)
+    if not outcome.changed:
+        response.status_code = 200  # a retried TmpID: the stored message, nothing created
+    return outcome.message
+
+
+@router.get(f"{MESSAGES}/count", response_model=CountOut)
+async def count_chat_messages(
+    access: EventMember, room_id: RoomPath, session: SessionDep
+) -> CountOut:
+    room_access = await access_room(session, access, room_id)
+    return CountOut(Count=await messages.count_visible(session, room_access.room))
+
+
+@router.get(f"{MESSAGES}/chronologically", response_model=list[ChatMessageOut])
+async def chat_messages_chronologically(
+    access: EventMember,
+    room_id: RoomPath,
+    session: SessionDep,
+    start_id: StartID = None,
+    max_count: MaxCount = DEFAULT_PAGE,
+    is_ascending: IsAscending = False,
+) -> list[ChatMessageOut]:
+    """The same selection as the list, always returned oldest first."""
+    _, page = await _page(access, room_id, session, start_id, max_count, is_ascending)
+    return sorted(page, key=lambda m: m.ID)
+
+
+@router.get(f"{MESSAGES}/{{ChatMessageID}}", response_model=ChatMessageOut)
+async def get_chat_message(
+    access: EventMember, room_id: RoomPath, message_id: MessagePath, session: SessionDep
+) -> ChatMessageOut:
+    room_access = await access_room(session, access, room_id)
+    message = await access_message(session, room_access, message_id, include_hidden=False)
+    return (await messages.messages_out(session, room_access.room, [message]))[0]
+
+
+@router.put(f"{MESSAGES}/{{ChatMessageID}}", response_model=ChatMessageOut)
+async def update_chat_message(
+    access: EventMember,
+    room_id: RoomPath,
+    message_id: MessagePath,
+    body: ChatMessageUpdate,
+    session: SessionDep,
+    services: ServicesDep,
+) -> ChatMessageOut:
+    """Exactly one of: `Text` (the author edits), `Reaction` (a member likes or dislikes),
+    `IsBanned: true` (a moderator hides it)."""
+    chosen = [name for name in ("Text", "Reaction", "IsBanned") if getattr(body, name) is not None]
+    if len(chosen) != 1:
+        raise ApiError(
+            ErrorCode.VALIDATION_ERROR,
+            "Send exactly one of Text, Reaction and IsBanned",
+            {"Fields": chosen},
+        )
+    room_access = await access_room(session, access, room_id)
+    if body.Text is not None:
+        outcome = await messages.edit_message(session, services, room_access, message_id, body.Text)
+    elif body.Reaction is not None:
+        outcome = await messages.react(session, services, room_access, message_id, body.Reaction)
+    else:
+        outcome = await messages.delete_message(session, room_access, message_id, ban=True)
+    await commit_and_deliver(session, services, outcome.effects)
+    return outcome.message
+
+
+@router.delete(f"{MESSAGES}/{{ChatMessageID}}", status_code=204)
+async def delete_chat_message(
+    access: EventMember,
+    room_id: RoomPath,
+    message_id: MessagePath,
+    session: SessionDep,
+    services: ServicesDep,
+) -> Response:
+    room_access = await access_room(session, access, room_id)
+    outcome = await messages.delete_message(session, room_access, message_id)
+    await commit_and_deliver(session, services, outcome.effects)
+    return Response(status_code=204)
+
+
+# --- read status --------------------------------------------------------------------------
+
+
+@router.get(STATUS, response_model=ChatPersonStatusOut)
+# attendee-app.md §7 spells this one call "chatrooms"; both paths answer.
+@router.get("/events/{EventID}/chatrooms/{ChatroomID}/chatpersonstatus", include_in_schema=False)
+async def get_chat_person_status(
+    access: EventMember, room_id: RoomPath, person_id: PersonID, session: SessionDep
+) -> ChatPersonStatusOut:
+    room_access = await access_room(session, access, room_id)
+    return await reads.get_status(session, room_access, person_id)
+
+
+@router.put(STATUS, response_model=ChatPersonStatusOut)
+async def put_chat_person_status(
+    access: EventMember,
+    room_id: RoomPath,
+    person_id: PersonID,
+    last_read: Annotated[str, Query(alias="LastReadChatMessageID", pattern=ID_PATTERN)],
+    session: SessionDep,
+    services: ServicesDep,
+) -> ChatPersonStatusOut:
+    room_access = await access_room(session, access, room_id)
+    outcome = await reads.mark_read(session, services, room_access, person_id, last_read)
+    await commit_and_deliver(session, services, outcome.effects)
+    return outcome.status
+
+
+@router.delete(STATUS, status_code=204)
+async def delete_chat_person_status(
+    access: EventMember,
+    room_id: RoomPath,
+    status_id: Annotated[str, Query(alias="ChatPersonStatusID", pattern=ID_PATTERN)],
+    session: SessionDep,
+) -> Response:
+    room_access = await access_room(session, access, room_id)
+    await reads.delete_status(session, room_access, status_id)
+    return Response(status_code=204)

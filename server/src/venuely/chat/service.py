@@ -1,0 +1,325 @@
+"""Chat rooms: the broadcast room every event has, direct and group rooms, membership.
+
+Functions take objects already checked by `access.py` and return the effects (frames, hub
+membership changes) the caller delivers after committing; see `publish.py`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from venuely.chat.access import PERSON_CHILD, ROOM_PARENT, admitted_attendee
+from venuely.chat.errors import C, ChatError
+from venuely.chat.models import (
+    BROADCAST,
+    ChatMessage,
+    ChatPersonStatus,
+    Chatroom,
+    ChatroomKind,
+    direct_internal_name,
+)
+from venuely.chat.publish import Effect, MemberChange, publication
+from venuely.chat.schemas import MAX_MEMBERS, ChatroomOut, RoomCreated
+from venuely.core.errors import ApiError, ErrorCode
+from venuely.core.ids import new_id
+from venuely.core.services import Services
+from venuely.events.models import Attendee, Event
+from venuely.events.service import register_event_created
+from venuely.realtime.hub import person_channel, room_channel
+from venuely.realtime.opcodes import Opcode
+from venuely.relations.models import Relation, RelationType
+
+
+def room_out(room: Chatroom, attendee_ids: Sequence[str]) -> ChatroomOut:
+    return ChatroomOut(
+        ID=room.id,
+        EventID=room.event_id,
+        Title=room.title,
+        InternalName=room.internal_name,
+        IsPrivate=room.is_private,
+        Type=ChatroomKind(room.kind).value,
+        CreatedAt=room.created_at,
+        LastMessageID=room.last_message_id,
+        AttendeeIDs=list(attendee_ids),
+    )
+
+
+async def member_ids(session: AsyncSession, room: Chatroom) -> list[str]:
+    """Members of a direct or group room, in id order; [] for the broadcast room."""
+    if room.kind == ChatroomKind.BROADCAST:
+        return []
+    rows = await session.scalars(
+        select(Relation.child_id)
+        .where(
+            Relation.event_id == room.event_id,
+            Relation.parent_type == ROOM_PARENT,
+            Relation.parent_id == room.id,
+            Relation.relation_type == RelationType.CHATROOM_ATTENDEE.value,
+            Relation.child_type == PERSON_CHILD,
+        )
+        .order_by(Relation.child_id)
+    )
+    return list(rows.all())
+
+
+async def room_model(session: AsyncSession, room: Chatroom) -> ChatroomOut:
+    return room_out(room, await member_ids(session, room))
+
+
+# --- the broadcast room -------------------------------------------------------------------
+
+
+async def find_broadcast_room(session: AsyncSession, event_id: str) -> Chatroom | None:
+    return await session.scalar(
+        select(Chatroom).where(Chatroom.event_id == event_id, Chatroom.internal_name == BROADCAST)
+    )
+
+
+async def ensure_broadcast_room(session: AsyncSession, event_id: str, now: datetime) -> Chatroom:
+    """The event's broadcast room, created on first need for events older than chat."""
+    room = await find_broadcast_room(session, event_id)
+    if room is not None:
+        return room
+    room = Chatroom(
+        id=new_id(),
+        event_id=event_id,
+        title="",
+        internal_name=BROADCAST,
+        kind=ChatroomKind.BROADCAST.value,
+        is_private=False,
+        created_at=now,
+    )
+    try:
+        async with session.begin_nested():
+            session.add(room)
+    except IntegrityError:  # created concurrently: the unique name settles who won
+        found = await find_broadcast_room(session, event_id)
+        assert found is not None
+        return found
+    return room
+
+
+@register_event_created
+async def _broadcast_room_for_new_event(
+    session: AsyncSession, services: Services, event: Event
+) -> None:
+    await ensure_broadcast_room(session, event.id, services.clock.now())
+
+
+async def rooms_for(session: AsyncSession, person_id: str, event_id: str) -> list[str]:
+    """Room channels a connection of `person_id` to `event_id` listens on: the broadcast room
+    and every direct or group room they are a member of. For the gateway, at connect time; it
+    may create the broadcast room, so the caller's session should commit."""
+    broadcast = await ensure_broadcast_room(session, event_id, datetime.now(UTC))
+    rows = await session.scalars(
+        select(Relation.parent_id).where(
+            Relation.event_id == event_id,
+            Relation.parent_type == ROOM_PARENT,
+            Relation.relation_type == RelationType.CHATROOM_ATTENDEE.value,
+            Relation.child_type == PERSON_CHILD,
+            Relation.child_id == person_id,
+        )
+    )
+    return [room_channel(broadcast.id), *(room_channel(room_id) for room_id in rows.all())]
+
+
+async def rooms_of_person(
+    session: AsyncSession, event_id: str, person_id: str, now: datetime
+) -> list[ChatroomOut]:
+    broadcast = await ensure_broadcast_room(session, event_id, now)
+    member_of = select(Relation.parent_id).where(
+        Relation.event_id == event_id,
+        Relation.parent_type == ROOM_PARENT,
+        Relation.relation_type == RelationType.CHATROOM_ATTENDEE.value,
+        Relation.child_type == PERSON_CHILD,
+        Relation.child_id == person_id,
+    )
+    rooms = (
+        await session.scalars(
+            select(Chatroom)
+            .where(Chatroom.event_id == event_id, Chatroom.id.in_(member_of))
+            .order_by(Chatroom.id)
+        )
+    ).all()
+    return [room_out(broadcast, []), *[await room_model(session, r) for r in rooms]]
+
+
+async def room_attendee_ids(
+    session: AsyncSession, room: Chatroom, last_id: str | None, limit: int
+) -> list[str]:
+    """Member person ids after `last_id`; for the broadcast room, the event's attendees."""
+    if room.kind == ChatroomKind.BROADCAST:
+        query = select(Attendee.person_id).where(Attendee.event_id == room.event_id)
+        if last_id:
+            query = query.where(Attendee.person_id > last_id)
+        return list((await session.scalars(query.order_by(Attendee.person_id).limit(limit))).all())
+    ids = await member_ids(session, room)
+    return [i for i in ids if last_id is None or i > last_id][:limit]
+
+
+# --- direct and group rooms ---------------------------------------------------------------
+
+
+def _relation(room: Chatroom, person_id: str, kind: RelationType, now: datetime) -> Relation:
+    return Relation(
+        id=new_id(),
+        event_id=room.event_id,
+        parent_type=ROOM_PARENT,
+        parent_id=room.id,
+        relation_type=kind.value,
+        child_type=PERSON_CHILD,
+        child_id=person_id,
+        sort_fields={},
+        created_at=now,
+        updated_at=now,
+    )
+
+
+def _announce(
+    room_model: ChatroomOut, members: Sequence[str], tmp_id: str, inviter: str, invitee: str | None
+) -> list[Effect]:
+    """Members' sockets join the room first, then each member hears about it."""
+    notice = RoomCreated(
+        TmpID=tmp_id, InviterID=inviter, InviteeID=invitee, ChatroomModel=room_model
+    )
+    channel = room_channel(room_model.ID)
+    effects: list[Effect] = [MemberChange(channel, pid, added=True) for pid in members]
+    effects += [
+        publication(person_channel(pid), Opcode.CHATROOM_CREATE_NOTIFY, notice) for pid in members
+    ]
+    return effects
+
+
+async def create_direct_room(
+    session: AsyncSession,
+    services: Services,
+    *,
+    event: Event,
+    inviter_id: str,
+    invitee_id: str,
+    tmp_id: str,
+) -> tuple[ChatroomOut, list[Effect]]:
+    """A direct chat between the inviter (already checked as a member of the event) and an
+    admitted attendee; asking again answers with the existing room, to the inviter only."""
+    if invitee_id == inviter_id:
+        raise ChatError(
+            C.CANNOT_INVITE_SELF, "A direct chat needs another person", {"InviteeID": invitee_id}
+        )
+    await admitted_attendee(session, event, invitee_id)
+    name = direct_internal_name(inviter_id, invitee_id)
+    existing = await session.scalar(
+        select(Chatroom).where(Chatroom.event_id == event.id, Chatroom.internal_name == name)
+    )
+    if existing is not None:
+        return await _existing_direct(session, existing, tmp_id, inviter_id, invitee_id)
+    now = services.clock.now()
+    room = Chatroom(
+        id=new_id(),
+        event_id=event.id,
+        title="",
+        internal_name=name,
+        kind=ChatroomKind.DIRECT.value,
+        is_private=True,
+        created_by=inviter_id,
+        created_at=now,
+    )
+    try:
+        async with session.begin_nested():
+            session.add(room)
+            await session.flush()
+            session.add_all(
+                [
+                    _relation(room, p, RelationType.CHATROOM_ATTENDEE, now)
+                    for p in (inviter_id, invitee_id)
+                ]
+            )
+    except IntegrityError:  # the same pair asked at the same moment
+        found = await session.scalar(
+            select(Chatroom).where(Chatroom.event_id == event.id, Chatroom.internal_name == name)
+        )
+        assert found is not None
+        return await _existing_direct(session, found, tmp_id, inviter_id, invitee_id)
+    model = await room_model(session, room)
+    return model, _announce(model, sorted({inviter_id, invitee_id}), tmp_id, inviter_id, invitee_id)
+
+
+async def _existing_direct(
+    session: AsyncSession, room: Chatroom, tmp_id: str, inviter_id: str, invitee_id: str
+) -> tuple[ChatroomOut, list[Effect]]:
+    model = await room_model(session, room)
+    notice = RoomCreated(
+        TmpID=tmp_id, InviterID=inviter_id, InviteeID=invitee_id, ChatroomModel=model
+    )
+    return model, [publication(person_channel(inviter_id), Opcode.CHATROOM_CREATE_NOTIFY, notice)]
+
+
+async def create_group_room(
+    session: AsyncSession,
+    services: Services,
+    *,
+    event: Event,
+    creator_id: str,
+    title: str,
+    member_ids_in: Sequence[str],
+    tmp_id: str,
+) -> tuple[ChatroomOut, list[Effect]]:
+    """A group with a title; the creator joins and becomes its `ChatroomAdmin`."""
+    members = list(dict.fromkeys([creator_id, *member_ids_in]))
+    if len(members) > MAX_MEMBERS:
+        raise ChatError(
+            C.TOO_MANY_MEMBERS,
+            f"A group has at most {MAX_MEMBERS} members",
+            {"MaxMembers": MAX_MEMBERS},
+        )
+    for person_id in members:
+        if person_id != creator_id:
+            await admitted_attendee(session, event, person_id)
+    now = services.clock.now()
+    room_id = new_id()
+    room = Chatroom(
+        id=room_id,
+        event_id=event.id,
+        title=title.strip(),
+        internal_name=f"group:{room_id}",
+        kind=ChatroomKind.GROUP.value,
+        is_private=False,
+        created_by=creator_id,
+        created_at=now,
+    )
+    session.add(room)
+    await session.flush()
+    session.add_all([_relation(room, p, RelationType.CHATROOM_ATTENDEE, now) for p in members])
+    session.add(_relation(room, creator_id, RelationType.CHATROOM_ADMIN, now))
+    await session.flush()
+    model = room_out(room, sorted(members))
+    return model, _announce(model, sorted(members), tmp_id, creator_id, None)
+
+
+async def delete_room(session: AsyncSession, room: Chatroom) -> list[Effect]:
+    """Removes the room with its messages, read status and relations; members' sockets stop
+    listening on it. The broadcast room is part of the event and cannot be deleted."""
+    if room.kind == ChatroomKind.BROADCAST:
+        raise ApiError(
+            ErrorCode.CONFLICT,
+            "The broadcast room belongs to its event and cannot be deleted",
+            {"ChatroomID": room.id},
+        )
+    members = await member_ids(session, room)
+    await session.execute(delete(ChatMessage).where(ChatMessage.chatroom_id == room.id))
+    await session.execute(delete(ChatPersonStatus).where(ChatPersonStatus.chatroom_id == room.id))
+    await session.execute(
+        delete(Relation).where(
+            Relation.event_id == room.event_id,
+            Relation.parent_type == ROOM_PARENT,
+            Relation.parent_id == room.id,
+        )
+    )
+    await session.delete(room)
+    await session.flush()
+    channel = room_channel(room.id)
+    return [MemberChange(channel, pid, added=False) for pid in members]
