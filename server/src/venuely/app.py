@@ -18,6 +18,8 @@ from venuely.core.services import Services, build_services
 from venuely.events.menu_router import menu_router
 from venuely.events.public_router import public_router as events_public_router
 from venuely.events.router import router as events_router
+from venuely.realtime.router import router as realtime_router
+from venuely.realtime.router import socket_router as realtime_socket_router
 from venuely.settings import Settings, load_settings
 from venuely.web.spa import router as spa_router
 
@@ -30,6 +32,7 @@ FEATURE_ROUTERS: tuple[APIRouter, ...] = (
     events_public_router,
     events_router,
     menu_router,
+    realtime_router,
     # Before the generic activities/lists/relations routers: /activities/chatrooms/... and
     # friends must not be taken for an activity id.
     chat_router,
@@ -43,7 +46,15 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        # Each worker process runs this with its own services, so each has its own hub and
+        # broker subscription; nothing realtime is shared between workers but Redis.
+        hub_start = getattr(services.hub, "start", None)
+        if hub_start is not None:
+            await hub_start()
         yield
+        hub_stop = getattr(services.hub, "stop", None)
+        if hub_stop is not None:
+            await hub_stop()
         await services.db.dispose()
 
     app = FastAPI(
@@ -58,6 +69,7 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
     install_error_handlers(app)
     for router in FEATURE_ROUTERS:
         app.include_router(router, prefix=API_PREFIX)
+    app.include_router(realtime_socket_router)
     # The web app answers every other path, so it is mounted last and outside `/api/v1`.
     app.include_router(spa_router)
     app.add_middleware(BodyLimitMiddleware, limit=services.settings.max_body_bytes)

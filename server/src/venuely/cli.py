@@ -27,6 +27,11 @@ def _serve(args: argparse.Namespace) -> int:
         backlog=4096,
         proxy_headers=True,
         ws_per_message_deflate=False,
+        # The protocol's transport cap (protocol/README.md §8): a bigger message closes with 1009.
+        ws_max_size=1024 * 1024,
+        # WebSocket-level liveness: browsers answer these pings on their own.
+        ws_ping_interval=settings.realtime_ws_ping_seconds,
+        ws_ping_timeout=settings.realtime_ws_ping_seconds,
         log_config=None,
         # venuely.access logs every request with timing; uvicorn's own line would double it.
         access_log=False,

@@ -49,6 +49,15 @@ class Settings(BaseSettings):
     smtp_sender: str = "Venuely <no-reply@venuely.invalid>"
     smtp_starttls: bool = True
 
+    # Realtime gateway (protocol/README.md §8 lists these as server defaults).
+    realtime_max_connections: int = Field(default=5, ge=1)
+    realtime_outbound_buffer_bytes: int = Field(default=1024 * 1024, ge=1)
+    realtime_idle_seconds: float = Field(default=75.0, gt=0)
+    realtime_ws_ping_seconds: float = Field(default=30.0, gt=0)
+    realtime_malformed_limit: int = Field(default=10, ge=1)
+    realtime_inbound_burst: int = Field(default=100, ge=1)
+    realtime_inbound_per_second: float = Field(default=20.0, gt=0)
+
     log_level: str = "INFO"
     log_format: Literal["auto", "json", "console"] = "auto"
 

@@ -18,6 +18,7 @@ from venuely.accounts.permissions import AnyAdmin, Authenticated, Public, load_e
 from venuely.accounts.schemas import (
     ID_PATTERN,
     EmailAddress,
+    LoginReason,
     LoginRequest,
     LoginResponse,
     PersonCreate,
@@ -29,6 +30,7 @@ from venuely.accounts.schemas import (
 from venuely.accounts.throttle import client_ip
 from venuely.accounts.tokens import revoke
 from venuely.core.deps import ServicesDep, SessionDep
+from venuely.realtime.hub import close_person_connections
 
 router = APIRouter(tags=["persons"])
 
@@ -96,7 +98,13 @@ async def reset_password(
     session: SessionDep,
     services: ServicesDep,
 ) -> LoginResponse:
-    return await reset.reset_password(session, services, body, client_ip(request))
+    answer = await reset.reset_password(session, services, body, client_ip(request))
+    if answer.Reason == LoginReason.PASSWORD_SET and answer.PersonID:
+        # Every token of the person was revoked: commit first, then close their sockets, so a
+        # reconnect cannot slip in on an old token.
+        await session.commit()
+        await close_person_connections(services, answer.PersonID)
+    return answer
 
 
 @router.post("/login", response_model=LoginResponse)
@@ -125,8 +133,10 @@ async def login_admin(
 
 
 @router.post("/logout", status_code=204)
-async def logout(principal: Authenticated, session: SessionDep) -> Response:
+async def logout(principal: Authenticated, session: SessionDep, services: ServicesDep) -> Response:
     await revoke(session, principal.session_id)
+    await session.commit()
+    await close_person_connections(services, principal.person_id, principal.session_id)
     return Response(status_code=204)
 
 
@@ -189,15 +199,20 @@ async def update_person(
 ) -> PersonOut:
     access = await access_person(session, principal, person_id)
     person = await persons.update_person(session, services, principal, access, body.changes())
+    if person.is_disabled:
+        await session.commit()
+        await close_person_connections(services, person.id)
     return await persons.person_out(session, person)
 
 
 @router.delete("/persons/{PersonID}", status_code=204)
 async def delete_person(
-    principal: Authenticated, person_id: PersonIdPath, session: SessionDep
+    principal: Authenticated, person_id: PersonIdPath, session: SessionDep, services: ServicesDep
 ) -> Response:
     access = await access_person(session, principal, person_id)
     await persons.delete_person(session, principal, access)
+    await session.commit()
+    await close_person_connections(services, person_id)
     return Response(status_code=204)
 
 

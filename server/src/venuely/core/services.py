@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from venuely.core.clock import Clock
 from venuely.core.db import Database
 from venuely.core.mail import FileMailer, Mailer, SmtpMailer
+from venuely.realtime.hub import Hub, build_hub
 from venuely.settings import Settings
 
 
@@ -16,10 +17,16 @@ class Services:
     db: Database
     clock: Clock
     mailer: Mailer
+    # Realtime fan-out (in-process, or Redis when configured); tests may pass their own.
+    hub: Hub
 
 
 def build_services(
-    settings: Settings, *, clock: Clock | None = None, mailer: Mailer | None = None
+    settings: Settings,
+    *,
+    clock: Clock | None = None,
+    mailer: Mailer | None = None,
+    hub: Hub | None = None,
 ) -> Services:
     clock = clock or Clock()
     if mailer is None:
@@ -36,5 +43,9 @@ def build_services(
         else:
             mailer = FileMailer(settings.mail_dir, settings.smtp_sender, clock)
     return Services(
-        settings=settings, db=Database(settings.effective_database_url), clock=clock, mailer=mailer
+        settings=settings,
+        db=Database(settings.effective_database_url),
+        clock=clock,
+        mailer=mailer,
+        hub=hub or build_hub(settings),
     )

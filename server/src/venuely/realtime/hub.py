@@ -13,7 +13,16 @@ publish happens after the commit and a lost signal is repaired by the client's c
 
 from __future__ import annotations
 
-from typing import Protocol
+import logging
+from typing import TYPE_CHECKING, Protocol
+
+from venuely.realtime.errors import CloseCode
+
+if TYPE_CHECKING:
+    from venuely.core.services import Services
+    from venuely.settings import Settings
+
+log = logging.getLogger("venuely.realtime")
 
 
 def event_channel(event_id: str) -> str:
@@ -37,3 +46,32 @@ class Hub(Protocol):
 
     async def remove_member(self, channel: str, person_id: str) -> None:
         """Stop them listening; used when someone leaves or is removed from a chat room."""
+
+
+def build_hub(settings: Settings) -> Hub:
+    """Redis pub/sub when `VENUELY_REDIS_URL` is set (several processes), else in-process."""
+    if settings.redis_url:
+        from venuely.realtime.redishub import RedisHub
+
+        return RedisHub(settings)
+    from venuely.realtime.localhub import InProcessHub
+
+    return InProcessHub(settings)
+
+
+async def close_person_connections(
+    services: Services,
+    person_id: str,
+    session_id: str | None = None,
+    code: int = CloseCode.TOKEN_REVOKED,
+) -> None:
+    """Close the person's sockets on every process — only those opened with `session_id` when
+    given. Call it after the commit that revoked the token. Never raises: the revocation itself
+    is already durable, and each socket re-checks its session row on its next command anyway."""
+    closer = getattr(services.hub, "close_person", None)
+    if closer is None:
+        return
+    try:
+        await closer(person_id, session_id, code)
+    except Exception:
+        log.exception("realtime: closing a person's sockets failed", extra={"person_id": person_id})

@@ -1,0 +1,228 @@
+"""The WebSocket endpoint `/realtime/{ticket}`: handshake, read loop and dispatch.
+
+One coroutine per socket reads and dispatches (so a connection's commands run in the order
+sent), and one writer task per socket sends (`connection.py`). Everything that can go wrong
+with a peer ends in a close code from protocol/README.md §7, decided in one place per cause.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import deque
+from typing import Any
+
+from starlette.websockets import WebSocket
+
+from venuely.accounts.permissions import check_event_member, load_event
+from venuely.core.errors import ApiError, ErrorCode
+from venuely.core.ids import NULL_ID
+from venuely.core.services import Services
+from venuely.realtime.codec import (
+    Frame,
+    FrameError,
+    decode_frame,
+    encode_frame,
+    encode_json_frame,
+)
+from venuely.realtime.connection import Connection, ConnState, cancel_quietly
+from venuely.realtime.errors import CloseCode
+from venuely.realtime.hub import event_channel, person_channel
+from venuely.realtime.localhub import LocalHub
+from venuely.realtime.membership import initial_channels
+from venuely.realtime.opcodes import OPCODE_SPECS, Opcode
+from venuely.realtime.principal import load_session_principal
+from venuely.realtime.registry import ConnectionContext, handler_for
+from venuely.realtime.tickets import redeem_ticket
+
+log = logging.getLogger("venuely.realtime")
+
+MAX_PING_BYTES = 256
+MALFORMED_WINDOW_SECONDS = 60.0
+# How long a closing socket may take to flush and say goodbye before its writer is cancelled.
+CLOSE_GRACE_SECONDS = 5.0
+
+# REST errors that mean "this socket's caller is no longer who it was": the socket closes.
+_CLOSING_ERRORS: dict[str, int] = {
+    ErrorCode.TOKEN_REVOKED: CloseCode.TOKEN_REVOKED,
+    ErrorCode.JWT_EXPIRED: CloseCode.JWT_EXPIRED,
+    ErrorCode.NOT_WHITELISTED: CloseCode.NOT_WHITELISTED,
+}
+
+
+def error_frame(code: str, message: str, data: dict[str, Any] | None = None) -> bytes:
+    envelope = {"Error": {"Code": str(code), "Message": message, "Data": data or {}}}
+    return encode_json_frame(Opcode.ERROR, envelope)
+
+
+async def serve_socket(websocket: WebSocket, ticket: str) -> None:
+    services: Services = websocket.app.state.services
+    hub = services.hub
+    # Accept first even when refusing: browsers cannot read a refused handshake's HTTP status,
+    # only a close code (protocol/README.md §2).
+    await websocket.accept()
+    if not isinstance(hub, LocalHub):
+        await websocket.close(1011, "no realtime hub in this process")
+        return
+    conn = Connection(websocket.send, budget=hub.outbound_budget, now=time.monotonic())
+    writer = asyncio.create_task(conn.run_writer(), name=f"realtime-writer-{conn.id}")
+    try:
+        if await _handshake(websocket, services, hub, conn, ticket):
+            await _read_loop(websocket, services, conn)
+    except Exception:
+        log.exception("realtime connection failed", extra={"connection": conn.id})
+        conn.close(1011, "internal error", flush=False)
+    finally:
+        conn.close(1000)
+        await hub.detach(conn)
+        try:
+            await asyncio.wait_for(asyncio.shield(writer), CLOSE_GRACE_SECONDS)
+        except TimeoutError:
+            await cancel_quietly(writer)
+        conn.mark_closed()
+
+
+def _origin_allowed(websocket: WebSocket, services: Services) -> bool:
+    # Browsers always send Origin on a WebSocket; its absence means a non-browser client (the
+    # Python client, the benchmark), which cross-site request forgery cannot involve.
+    origin = websocket.headers.get("origin")
+    return origin is None or origin.rstrip("/") in services.settings.effective_origins
+
+
+async def _handshake(
+    websocket: WebSocket, services: Services, hub: LocalHub, conn: Connection, ticket: str
+) -> bool:
+    """Check origin, ticket, caller and limits; on success the connection is OPEN in the hub."""
+    if not _origin_allowed(websocket, services):
+        conn.close(CloseCode.ORIGIN_REFUSED, "origin not allowed")
+        return False
+    async with services.db.session() as session:
+        grant = await redeem_ticket(session, services, ticket)
+        if grant is None:
+            conn.close(CloseCode.UNAUTHENTICATED, "ticket unknown, used or expired")
+            return False
+        try:
+            principal = await load_session_principal(session, services, grant.session_id)
+            if grant.event_id != NULL_ID:
+                event = await load_event(session, grant.event_id)
+                await check_event_member(session, principal, event)
+        except ApiError as exc:
+            conn.close(_CLOSING_ERRORS.get(exc.code, CloseCode.UNAUTHENTICATED), exc.message)
+            return False
+        channels = [person_channel(grant.person_id)]
+        if grant.event_id != NULL_ID:
+            channels.append(event_channel(grant.event_id))
+            channels.extend(await initial_channels(session, grant.person_id, grant.event_id))
+    limit = hub.max_connections
+    # No await between this count and attach() registering the connection, so two sockets
+    # opening at once cannot both take the last place.
+    if len(hub.connections_of(grant.person_id, grant.event_id)) >= limit:
+        conn.enqueue(
+            encode_json_frame(Opcode.MAX_ALLOWED_CONNS_REACHED, {"Limit": limit, "Scope": "PERSON"})
+        )
+        conn.close(CloseCode.MAX_CONNECTIONS, "connection limit reached")
+        return False
+    conn.person_id, conn.event_id = grant.person_id, grant.event_id
+    conn.session_id = grant.session_id
+    await hub.attach(conn, channels)
+    if conn.state is not ConnState.HANDSHAKE:  # closed (e.g. revoked) while subscribing
+        return False
+    conn.transition(ConnState.OPEN)
+    log.debug("realtime connection open", extra={"connection": conn.id, "person": conn.person_id})
+    return True
+
+
+async def _read_loop(websocket: WebSocket, services: Services, conn: Connection) -> None:
+    settings = services.settings
+    burst, rate = float(settings.realtime_inbound_burst), settings.realtime_inbound_per_second
+    malformed: deque[float] = deque(maxlen=settings.realtime_malformed_limit)
+    tokens, refilled = burst, time.monotonic()
+    ctx = _context(services, conn)
+    receive = websocket.receive
+    while True:
+        message = await receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        now = time.monotonic()
+        conn.last_received = now
+        # Token bucket over every inbound message, text included (protocol/README.md §8).
+        tokens = min(burst, tokens + (now - refilled) * rate)
+        refilled = now
+        if tokens < 1.0:
+            conn.close(CloseCode.INBOUND_RATE_EXCEEDED, "too many frames", flush=False)
+            return
+        tokens -= 1.0
+        data = message.get("bytes")
+        if data is None or conn.state is not ConnState.OPEN:
+            continue  # text frames are ignored; a closing socket acts on nothing more
+        try:
+            frame = decode_frame(data)
+        except FrameError as exc:
+            conn.enqueue(error_frame(exc.code, exc.message))
+            malformed.append(now)
+            window_full = len(malformed) == malformed.maxlen
+            if window_full and now - malformed[0] <= MALFORMED_WINDOW_SECONDS:
+                conn.close(CloseCode.TOO_MANY_MALFORMED_FRAMES, "too many malformed frames")
+                return
+            continue
+        await dispatch(ctx, conn, frame)
+
+
+def _context(services: Services, conn: Connection) -> ConnectionContext:
+    session_id = conn.session_id
+
+    async def send(frame: bytes) -> None:
+        conn.enqueue(frame)
+
+    async def load_principal(session: Any) -> Any:
+        return await load_session_principal(session, services, session_id)
+
+    return ConnectionContext(
+        services=services,
+        person_id=conn.person_id,
+        event_id=conn.event_id,
+        session_id=session_id,
+        send=send,
+        load_principal=load_principal,
+    )
+
+
+async def dispatch(ctx: ConnectionContext, conn: Connection, frame: Frame) -> None:
+    """Answer heartbeats, refuse what a client may not send, and run the feature's handler."""
+    opcode = frame.opcode
+    spec = OPCODE_SPECS[opcode]
+    where = {"Opcode": int(opcode)}
+    if not spec.client_may_send:
+        conn.enqueue(error_frame("OPCODE_NOT_ACCEPTED", f"{opcode.name} is sent by servers", where))
+        return
+    if frame.payload_type is not spec.payload_type:
+        message = f"{opcode.name} carries {spec.payload_type.name}"
+        conn.enqueue(error_frame("VALIDATION_ERROR", message, where))
+        return
+    if opcode is Opcode.PING:
+        if len(frame.payload) > MAX_PING_BYTES:
+            message = f"PING text exceeds {MAX_PING_BYTES} bytes"
+            conn.enqueue(error_frame("VALIDATION_ERROR", message, where))
+        else:
+            conn.enqueue(encode_frame(Opcode.PONG, frame.payload))
+        return
+    if opcode is Opcode.PONG:
+        return  # an answer to nothing we asked: ignored (§4)
+    handler = handler_for(opcode)
+    if handler is None:
+        message = f"{opcode.name} is not handled by this server"
+        conn.enqueue(error_frame("OPCODE_NOT_ACCEPTED", message, where))
+        return
+    try:
+        await handler(ctx, frame)
+    except ApiError as exc:
+        close_code = _CLOSING_ERRORS.get(exc.code)
+        if close_code is not None:
+            conn.close(close_code, exc.message)
+        else:
+            conn.enqueue(error_frame(exc.code, exc.message, {**where, **exc.data}))
+    except Exception:
+        # A bug in one handler must not take the socket (or its other commands) down with it.
+        log.exception("realtime handler failed", extra={"opcode": opcode.name})
+        conn.enqueue(error_frame("INTERNAL_ERROR", "The server failed; retry later", where))

@@ -1,0 +1,167 @@
+"""Fan-out to the sockets of this process, and the in-process Hub built on it.
+
+`LocalHub` keeps two indexes — channel → connections and person → connections — and delivers a
+frame to a channel by appending the same `bytes` object to each connection's buffer. It never
+awaits a socket (see `connection.py`). `InProcessHub` is the Hub for a single server process;
+`RedisHub` (`redishub.py`) extends `LocalHub` to several processes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+
+from venuely.realtime.connection import Connection, ConnState, cancel_quietly
+from venuely.realtime.errors import CloseCode
+from venuely.settings import Settings
+
+log = logging.getLogger("venuely.realtime")
+
+
+class LocalHub:
+    def __init__(self, settings: Settings) -> None:
+        self.outbound_budget = settings.realtime_outbound_buffer_bytes
+        self.idle_seconds = settings.realtime_idle_seconds
+        self.max_connections = settings.realtime_max_connections
+        self.connections: set[Connection] = set()
+        self._channels: dict[str, set[Connection]] = {}
+        self._persons: dict[str, set[Connection]] = {}
+        self._sweeper: asyncio.Task[None] | None = None
+
+    # -- lifecycle ---------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        self._ensure_sweeper()
+
+    async def stop(self) -> None:
+        """Server shutdown: tell every client to come back later (1001), stop the sweeper."""
+        for conn in tuple(self.connections):
+            conn.close(1001, "server shutting down")
+        if self._sweeper is not None:
+            await cancel_quietly(self._sweeper)
+            self._sweeper = None
+
+    def _ensure_sweeper(self) -> None:
+        if self._sweeper is None or self._sweeper.done():
+            self._sweeper = asyncio.create_task(self._sweep_idle(), name="realtime-idle-sweeper")
+
+    async def _sweep_idle(self) -> None:
+        # One task for the whole process instead of a timer per socket: idle sockets are closed
+        # within a quarter of the limit of going idle, which is precise enough for 75 s.
+        interval = min(max(self.idle_seconds / 4, 0.05), 5.0)
+        while True:
+            await asyncio.sleep(interval)
+            deadline = time.monotonic() - self.idle_seconds
+            for conn in tuple(self.connections):
+                if conn.state is ConnState.OPEN and conn.last_received < deadline:
+                    conn.close(CloseCode.IDLE_TIMEOUT, "idle")
+
+    # -- local membership --------------------------------------------------------------------
+
+    def connections_of(self, person_id: str, event_id: str | None = None) -> list[Connection]:
+        conns = self._persons.get(person_id, ())
+        return [c for c in conns if event_id is None or c.event_id == event_id]
+
+    def subscribed_channels(self) -> frozenset[str]:
+        """Channels with at least one local listener (what a broker subscription covers)."""
+        return frozenset(self._channels)
+
+    async def attach(self, conn: Connection, channels: list[str]) -> None:
+        """Register an authenticated connection and make it listen on `channels`."""
+        self._ensure_sweeper()
+        self.connections.add(conn)
+        self._persons.setdefault(conn.person_id, set()).add(conn)
+        for channel in dict.fromkeys(channels):
+            await self._join(conn, channel)
+
+    async def detach(self, conn: Connection) -> None:
+        self.connections.discard(conn)
+        persons = self._persons.get(conn.person_id)
+        if persons is not None:
+            persons.discard(conn)
+            if not persons:
+                del self._persons[conn.person_id]
+        for channel in tuple(conn.channels):
+            await self._leave(conn, channel)
+
+    async def _join(self, conn: Connection, channel: str) -> None:
+        if channel in conn.channels:
+            return
+        conn.channels.add(channel)
+        members = self._channels.get(channel)
+        if members is None:
+            members = self._channels[channel] = set()
+            members.add(conn)
+            await self._first_joined(channel)
+        else:
+            members.add(conn)
+
+    async def _leave(self, conn: Connection, channel: str) -> None:
+        conn.channels.discard(channel)
+        members = self._channels.get(channel)
+        if members is None:
+            return
+        members.discard(conn)
+        if not members:
+            del self._channels[channel]
+            await self._last_left(channel)
+
+    async def _first_joined(self, channel: str) -> None:
+        """Hook: the first local connection joined `channel` (a broker subscribes here)."""
+
+    async def _last_left(self, channel: str) -> None:
+        """Hook: the last local connection left `channel` (a broker unsubscribes here)."""
+
+    # -- local delivery ----------------------------------------------------------------------
+
+    def deliver_local(self, channel: str, frame: bytes) -> int:
+        """Queue `frame` on every local connection of `channel`; returns how many took it.
+
+        Enqueueing never detaches a connection (a slow consumer is only marked closing), so the
+        set is iterated as it is, without a copy per broadcast.
+        """
+        members = self._channels.get(channel)
+        if not members:
+            return 0
+        delivered = 0
+        for conn in members:
+            delivered += conn.enqueue(frame)
+        return delivered
+
+    async def add_member_local(self, channel: str, person_id: str) -> None:
+        for conn in tuple(self._persons.get(person_id, ())):
+            if conn.state is ConnState.OPEN:
+                await self._join(conn, channel)
+
+    async def remove_member_local(self, channel: str, person_id: str) -> None:
+        for conn in tuple(self._persons.get(person_id, ())):
+            await self._leave(conn, channel)
+
+    def close_person_local(
+        self, person_id: str, session_id: str | None, code: int, reason: str = ""
+    ) -> int:
+        closed = 0
+        for conn in tuple(self._persons.get(person_id, ())):
+            if session_id is None or conn.session_id == session_id:
+                conn.close(code, reason, flush=False)
+                closed += 1
+        return closed
+
+
+class InProcessHub(LocalHub):
+    """The Hub of a single server process: every listener is local."""
+
+    async def publish(self, channel: str, frame: bytes) -> None:
+        self.deliver_local(channel, frame)
+
+    async def add_member(self, channel: str, person_id: str) -> None:
+        await self.add_member_local(channel, person_id)
+
+    async def remove_member(self, channel: str, person_id: str) -> None:
+        await self.remove_member_local(channel, person_id)
+
+    async def close_person(
+        self, person_id: str, session_id: str | None = None, code: int = CloseCode.TOKEN_REVOKED
+    ) -> None:
+        self.close_person_local(person_id, session_id, code)
