@@ -49,6 +49,11 @@ class Settings(BaseSettings):
     smtp_sender: str = "Venuely <no-reply@venuely.invalid>"
     smtp_starttls: bool = True
 
+    # Zoom server-to-server OAuth app; unless all three are set, Zoom calls answer 503.
+    zoom_account_id: str = ""
+    zoom_client_id: str = ""
+    zoom_client_secret: str = ""
+
     # Realtime gateway (protocol/README.md §8 lists these as server defaults).
     realtime_max_connections: int = Field(default=5, ge=1)
     realtime_outbound_buffer_bytes: int = Field(default=1024 * 1024, ge=1)

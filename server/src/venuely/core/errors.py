@@ -43,12 +43,20 @@ class ErrorCode(StrEnum):
     ADMIN_NOT_FOUND = "ADMIN_NOT_FOUND"
     MENU_ITEM_NOT_FOUND = "MENU_ITEM_NOT_FOUND"
     VALUE_NOT_FOUND = "VALUE_NOT_FOUND"
+    ACTIVITY_NOT_FOUND = "ACTIVITY_NOT_FOUND"
+    RELATION_NOT_FOUND = "RELATION_NOT_FOUND"
+    LOCATION_NOT_FOUND = "LOCATION_NOT_FOUND"
     CONFLICT = "CONFLICT"
     INTERNAL_NAME_TAKEN = "INTERNAL_NAME_TAKEN"
     EMAIL_ALREADY_USED = "EMAIL_ALREADY_USED"
+    CONFERENCE_TYPE_MISMATCH = "CONFERENCE_TYPE_MISMATCH"
+    # 410: a stream asked for outside its session's time; the web app shows media_expired
+    MEDIA_EXPIRED = "MEDIA_EXPIRED"
     # 429 / 5xx
     RATE_LIMITED = "RATE_LIMITED"
     MAIL_FAILED = "MAIL_FAILED"
+    ZOOM_NOT_CONFIGURED = "ZOOM_NOT_CONFIGURED"
+    ZOOM_FAILED = "ZOOM_FAILED"
     INTERNAL_ERROR = "INTERNAL_ERROR"
 
 
@@ -72,11 +80,20 @@ _STATUS: dict[ErrorCode, int] = {
     ErrorCode.ADMIN_NOT_FOUND: 404,
     ErrorCode.MENU_ITEM_NOT_FOUND: 404,
     ErrorCode.VALUE_NOT_FOUND: 404,
+    ErrorCode.ACTIVITY_NOT_FOUND: 404,
+    ErrorCode.RELATION_NOT_FOUND: 404,
+    ErrorCode.LOCATION_NOT_FOUND: 404,
     ErrorCode.CONFLICT: 409,
     ErrorCode.INTERNAL_NAME_TAKEN: 409,
     ErrorCode.EMAIL_ALREADY_USED: 409,
+    ErrorCode.CONFERENCE_TYPE_MISMATCH: 409,
+    ErrorCode.MEDIA_EXPIRED: 410,
     ErrorCode.RATE_LIMITED: 429,
     ErrorCode.MAIL_FAILED: 502,
+    # 503: the server lacks configuration the call needs; retrying will not help until an
+    # operator sets it, but the request itself was fine (so not a 4xx).
+    ErrorCode.ZOOM_NOT_CONFIGURED: 503,
+    ErrorCode.ZOOM_FAILED: 502,
     ErrorCode.INTERNAL_ERROR: 500,
 }
 
