@@ -9,6 +9,7 @@ from fastapi import APIRouter, FastAPI
 
 from venuely import __version__
 from venuely.accounts.router import router as accounts_router
+from venuely.activities.router import router as activities_router
 from venuely.admins.router import router as admins_router
 from venuely.chat.router import router as chat_router
 from venuely.chat.rooms_router import rooms_router as chat_rooms_router
@@ -20,6 +21,7 @@ from venuely.events.public_router import public_router as events_public_router
 from venuely.events.router import router as events_router
 from venuely.realtime.router import router as realtime_router
 from venuely.realtime.router import socket_router as realtime_socket_router
+from venuely.relations.router import router as relations_router
 from venuely.settings import Settings, load_settings
 from venuely.web.spa import router as spa_router
 
@@ -37,6 +39,8 @@ FEATURE_ROUTERS: tuple[APIRouter, ...] = (
     # friends must not be taken for an activity id.
     chat_router,
     chat_rooms_router,
+    activities_router,
+    relations_router,
 )
 
 

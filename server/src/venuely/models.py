@@ -5,6 +5,7 @@ from __future__ import annotations
 
 def import_all_models() -> None:
     import venuely.accounts.models
+    import venuely.activities.models
     import venuely.admins.models
     import venuely.chat.models
     import venuely.core.ratelimit

@@ -1,0 +1,204 @@
+"""Wire shapes of activities: one request model per EntityType, and the common answer shape.
+
+The request body's model depends on the `EntityType` query parameter, so routes take a JSON
+object and `parse_activity` picks the model. Sessions and speakers forbid unknown fields (a typo
+in `DateBegin` must not silently leave a session undated); the other types are open documents
+with a few checked fields, because organizers configure polls, videos and rooms in many ways.
+Fields a client reads back and may send again unchanged (`ID`, `EventID`, `Type`, `EntityType`,
+`CreatedAt`, `UpdatedAt`) are accepted on input and never stored from it.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import Annotated, Any
+
+from fastapi.exceptions import RequestValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from venuely.activities.models import Activity, EntityType
+from venuely.events.schemas import ID_PATTERN, UtcDateTime, optional_http_url
+
+DELETED = "DELETED"
+READ_ONLY_FIELDS = frozenset({"ID", "EventID", "Type", "EntityType", "CreatedAt", "UpdatedAt"})
+# Never shown to attendees (lists, sync frames): the Vimeo call hands it out only while the
+# session runs, which is the point of having that call.
+SECRET_FIELDS = frozenset({"ConferencePassword"})
+MAX_DOCUMENT_BYTES = 64 * 1024
+
+OptionalHttpUrl = Annotated[str, Field(max_length=2000), AfterValidator(optional_http_url)]
+Id = Annotated[str, Field(pattern=ID_PATTERN)]
+
+
+class ConferenceType(StrEnum):
+    NONE = "None"
+    IFRAME = "Iframe"
+    ZOOM = "Zoom"
+    VIMEO = "Vimeo"
+    YOUTUBE = "Youtube"
+
+
+# Field names below reuse the enum's name; this alias keeps annotations unambiguous.
+Conference = ConferenceType
+
+
+def _not_deleted(value: str) -> str:
+    if value == DELETED:
+        raise ValueError(f"'{DELETED}' is reserved: it marks a removed activity in sync frames")
+    return value
+
+
+NameField = Annotated[str, Field(max_length=200), AfterValidator(_not_deleted)]
+
+
+class ActivityIn(BaseModel):
+    """Fields every activity has; other types keep whatever else they are sent."""
+
+    model_config = ConfigDict(extra="allow")
+
+    ID: Id | None = None
+    EventID: Id | None = None
+    Type: str | None = None
+    EntityType: str | None = None
+    CreatedAt: Any = None
+    UpdatedAt: Any = None
+    InternalName: NameField = ""
+    Title: str = Field("", max_length=300)
+    Description: str = Field("", max_length=20000)
+    PanoNodeID: str = Field("", max_length=100)
+
+
+class SessionIn(ActivityIn):
+    """A session as attendee-app.md §3 reads it. `IsVirtual` sessions stream inside the tour."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    InternalName: Annotated[NameField, Field(min_length=1)]
+    ScreenID: str = Field("", max_length=100)
+    IsVirtual: bool = True
+    DateBegin: UtcDateTime
+    DateEnd: UtcDateTime
+    NoAvtoPlay: bool = False
+    StreamID: str = Field("", max_length=200)
+    ConferenceType: Conference = Conference.NONE
+    ConferenceJoinURL: OptionalHttpUrl = ""
+    ConferenceID: str = Field("", max_length=200)
+    ConferencePassword: str = Field("", max_length=200)
+    LocationID: str = Field("", max_length=64)
+    Tags: list[Annotated[str, Field(max_length=50)]] = Field(default_factory=list, max_length=20)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> SessionIn:
+        if self.DateEnd <= self.DateBegin:
+            raise ValueError("DateEnd must be after DateBegin")
+        return self
+
+
+class SpeakerIn(ActivityIn):
+    model_config = ConfigDict(extra="forbid")
+
+    FirstName: str = Field("", max_length=100)
+    LastName: str = Field("", max_length=100)
+    FullName: str = Field("", max_length=200)
+    Company: str = Field("", max_length=200)
+    JobTitle: str = Field("", max_length=200)
+    PictureURL: OptionalHttpUrl = ""
+    Biography: str = Field("", max_length=20000)
+    PersonID: Id | None = None
+
+    @model_validator(mode="after")
+    def _named(self) -> SpeakerIn:
+        if not self.FullName:
+            self.FullName = f"{self.FirstName} {self.LastName}".strip()
+        if not self.FullName:
+            raise ValueError("a speaker needs FirstName, LastName or FullName")
+        return self
+
+
+class PollOption(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    ID: str = Field(min_length=1, max_length=64)
+    Text: str = Field(max_length=500)
+
+
+class PollIn(ActivityIn):
+    IsActive: bool = False
+    Question: str = Field("", max_length=1000)
+    Options: list[PollOption] = Field(default_factory=list, max_length=50)
+
+
+_MODELS: dict[EntityType, type[ActivityIn]] = {
+    EntityType.SESSION: SessionIn,
+    EntityType.SPEAKER: SpeakerIn,
+    EntityType.POLL: PollIn,
+}
+
+
+def parse_activity(entity_type: EntityType, body: Any) -> ActivityIn:
+    """Validate `body` as an activity of `entity_type`; errors go through the one 422 envelope,
+    located in the body like FastAPI's own."""
+    model = _MODELS.get(entity_type, ActivityIn)
+    try:
+        return model.model_validate(body)
+    except ValidationError as exc:
+        errors = [{**e, "loc": ("body", *e["loc"])} for e in exc.errors(include_url=False)]
+        raise RequestValidationError(errors) from None
+
+
+def document_of(parsed: ActivityIn) -> dict[str, Any]:
+    """The JSON document to store: everything sent, minus what the server owns."""
+    dumped = parsed.model_dump(mode="json")
+    return {k: v for k, v in dumped.items() if k not in READ_ONLY_FIELDS}
+
+
+class ActivityOut(BaseModel):
+    """Common fields; each type adds its own (a session's are listed in attendee-app.md §3).
+
+    `Type` is the name the realtime protocol uses, `EntityType` the REST parameter's; both are
+    always equal so either kind of client finds its name.
+    """
+
+    model_config = ConfigDict(extra="allow")
+
+    ID: str
+    EventID: str
+    Type: str
+    EntityType: str
+    InternalName: str
+    Title: str
+    PanoNodeID: str
+    CreatedAt: datetime
+    UpdatedAt: datetime
+
+
+class CountOut(BaseModel):
+    Count: int
+
+
+class VimeoOut(BaseModel):
+    Url: str
+    Password: str
+
+
+def activity_out(activity: Activity, *, for_admin: bool) -> dict[str, Any]:
+    """The activity as clients read it; attendees never see `SECRET_FIELDS`."""
+    doc = {k: v for k, v in activity.document.items() if for_admin or k not in SECRET_FIELDS}
+    doc.update(
+        ID=activity.id,
+        EventID=activity.event_id,
+        Type=activity.entity_type,
+        EntityType=activity.entity_type,
+        InternalName=activity.internal_name,
+        Title=doc.get("Title", activity.title),
+        PanoNodeID=activity.pano_node_id,
+        CreatedAt=_iso(activity.created_at),
+        UpdatedAt=_iso(activity.updated_at),
+    )
+    return doc
+
+
+def _iso(value: datetime) -> str:
+    # The same form pydantic gives the stored DateBegin/DateEnd: UTC with a Z.
+    return value.astimezone(UTC).isoformat().replace("+00:00", "Z")

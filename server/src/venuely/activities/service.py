@@ -1,0 +1,225 @@
+"""Business rules for activities: writes, lists, values and the relation join.
+
+Writes that attendees must hear about (sessions) commit first and then publish
+ACTIVITY_SYNC_NOTIFY through `sync.publish_activity`, so a client that re-reads on the signal
+always finds the change.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+from sqlalchemy import delete, func, or_, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from venuely.activities.models import Activity, ActivityValue, EntityType
+from venuely.activities.schemas import (
+    MAX_DOCUMENT_BYTES,
+    ActivityIn,
+    PollIn,
+    SessionIn,
+    SpeakerIn,
+    document_of,
+)
+from venuely.activities.sync import publish_activity
+from venuely.core.errors import ApiError, ErrorCode
+from venuely.core.ids import new_id
+from venuely.core.services import Services
+from venuely.events.models import Event
+from venuely.relations.models import Relation
+
+# Only sessions are pushed on every change: the web app's sync handler treats what it gets as a
+# session list update, so pushing speakers or polls there would add them to its player list.
+# `POST /{ActivityID}/sync` publishes any type on purpose.
+AUTO_SYNC_TYPES = frozenset({EntityType.SESSION.value})
+MAX_BY_RELATION = 1000
+
+
+def _columns(parsed: ActivityIn) -> dict[str, Any]:
+    values: dict[str, Any] = {
+        "pano_node_id": parsed.PanoNodeID,
+        "internal_name": parsed.InternalName,
+        "title": parsed.Title,
+        "date_begin": None,
+        "date_end": None,
+        "is_active": False,
+    }
+    if isinstance(parsed, SessionIn):
+        values.update(date_begin=parsed.DateBegin, date_end=parsed.DateEnd)
+    elif isinstance(parsed, SpeakerIn):
+        values["title"] = parsed.FullName
+    elif isinstance(parsed, PollIn):
+        values["is_active"] = parsed.IsActive
+    return values
+
+
+def _checked_document(parsed: ActivityIn) -> dict[str, Any]:
+    document = document_of(parsed)
+    size = len(orjson.dumps(document))
+    if size > MAX_DOCUMENT_BYTES:
+        raise ApiError(
+            ErrorCode.VALIDATION_ERROR,
+            f"The activity document is {size} bytes; at most {MAX_DOCUMENT_BYTES} are stored",
+            {"Bytes": size, "Limit": MAX_DOCUMENT_BYTES},
+        )
+    return document
+
+
+def _check_identity(activity: Activity, parsed: ActivityIn) -> None:
+    """A client may send back what it read; what identifies the activity must then match."""
+    if parsed.ID is not None and activity.id != parsed.ID:
+        raise ApiError(ErrorCode.VALIDATION_ERROR, "ID does not match the path", {"ID": parsed.ID})
+    if parsed.EventID is not None and parsed.EventID != activity.event_id:
+        raise ApiError(
+            ErrorCode.VALIDATION_ERROR, "EventID does not match", {"EventID": parsed.EventID}
+        )
+    for name in ("Type", "EntityType"):
+        sent = getattr(parsed, name)
+        if sent is not None and sent != activity.entity_type:
+            raise ApiError(
+                ErrorCode.VALIDATION_ERROR,
+                f"An activity cannot change its type ({activity.entity_type})",
+                {name: sent},
+            )
+
+
+def build_activity(
+    services: Services, event: Event, entity_type: EntityType, parsed: ActivityIn
+) -> Activity:
+    """The row a create would store, not yet added (also the `activitiesDUMMY` dry run)."""
+    if parsed.ID is not None:
+        raise ApiError(
+            ErrorCode.VALIDATION_ERROR, "ID is assigned by the server on create", {"ID": parsed.ID}
+        )
+    now = services.clock.now()
+    activity = Activity(
+        id=new_id(),
+        event_id=event.id,
+        entity_type=entity_type.value,
+        zoom_meeting_id="",
+        document=_checked_document(parsed),
+        created_at=now,
+        updated_at=now,
+        **_columns(parsed),
+    )
+    _check_identity(activity, parsed)
+    return activity
+
+
+async def create_activity(
+    session: AsyncSession,
+    services: Services,
+    event: Event,
+    entity_type: EntityType,
+    parsed: ActivityIn,
+) -> Activity:
+    activity = build_activity(services, event, entity_type, parsed)
+    session.add(activity)
+    await session.commit()
+    if activity.entity_type in AUTO_SYNC_TYPES:
+        await publish_activity(services, activity)
+    return activity
+
+
+async def update_activity(
+    session: AsyncSession, services: Services, activity: Activity, parsed: ActivityIn
+) -> Activity:
+    _check_identity(activity, parsed)
+    document = _checked_document(parsed)
+    # Zoom data belongs to the meeting the server made; a PUT from an older read must not drop it.
+    if activity.zoom_meeting_id:
+        for key in ("ConferenceType", "ConferenceID", "ConferenceJoinURL", "ConferencePassword"):
+            if key in activity.document:
+                document[key] = activity.document[key]
+    for column, value in _columns(parsed).items():
+        setattr(activity, column, value)
+    activity.document = document
+    activity.updated_at = services.clock.now()
+    await session.commit()
+    if activity.entity_type in AUTO_SYNC_TYPES:
+        await publish_activity(services, activity)
+    return activity
+
+
+async def delete_activity(session: AsyncSession, services: Services, activity: Activity) -> None:
+    # Relations name activities by id without a foreign key; remove both directions with it.
+    await session.execute(
+        delete(Relation).where(
+            Relation.event_id == activity.event_id,
+            or_(Relation.parent_id == activity.id, Relation.child_id == activity.id),
+        )
+    )
+    await session.delete(activity)
+    await session.commit()
+    if activity.entity_type in AUTO_SYNC_TYPES:
+        await publish_activity(services, activity, deleted=True)
+
+
+async def list_activities(
+    session: AsyncSession,
+    event_id: str,
+    entity_type: EntityType | None,
+    pano_node_id: str | None,
+    start_id: str | None,
+    limit: int,
+) -> list[Activity]:
+    query = select(Activity).where(Activity.event_id == event_id)
+    if entity_type is not None:
+        query = query.where(Activity.entity_type == entity_type.value)
+    if pano_node_id is not None:
+        query = query.where(Activity.pano_node_id == pano_node_id)
+    if start_id is not None:
+        query = query.where(Activity.id > start_id)
+    return list((await session.scalars(query.order_by(Activity.id).limit(limit))).all())
+
+
+async def count_activities(
+    session: AsyncSession, event_id: str, entity_type: EntityType | None
+) -> int:
+    query = select(func.count()).select_from(Activity).where(Activity.event_id == event_id)
+    if entity_type is not None:
+        query = query.where(Activity.entity_type == entity_type.value)
+    return int(await session.scalar(query) or 0)
+
+
+async def active_polls(session: AsyncSession, event_id: str, node: str) -> list[Activity]:
+    query = select(Activity).where(
+        Activity.event_id == event_id,
+        Activity.entity_type == EntityType.POLL.value,
+        Activity.is_active.is_(True),
+        Activity.pano_node_id == node,
+    )
+    return list((await session.scalars(query.order_by(Activity.id))).all())
+
+
+async def get_value(session: AsyncSession, activity: Activity, key: str) -> Any:
+    row = await session.get(ActivityValue, (activity.id, key))
+    if row is None:
+        raise ApiError(
+            ErrorCode.VALUE_NOT_FOUND,
+            f"No value '{key}' for this activity",
+            {"Key": key, "ActivityID": activity.id},
+        )
+    return row.value
+
+
+async def set_value(
+    session: AsyncSession, services: Services, activity: Activity, key: str, value: Any
+) -> Any:
+    now = services.clock.now()
+    row = await session.get(ActivityValue, (activity.id, key))
+    if row is None:
+        try:
+            async with session.begin_nested():
+                session.add(
+                    ActivityValue(activity_id=activity.id, key=key, value=value, updated_at=now)
+                )
+            return value
+        except IntegrityError:  # written concurrently: last writer wins, as for an update
+            row = await session.get(ActivityValue, (activity.id, key), populate_existing=True)
+            assert row is not None
+    row.value, row.updated_at = value, now
+    await session.flush()
+    return value

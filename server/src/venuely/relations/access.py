@@ -1,0 +1,50 @@
+"""Permission-checked loaders for relations.
+
+Relation routes carry the event in the query or in the relation itself, not in the path, so
+they use the `Authenticated` policy and decide here with the same rules as the path policies:
+reading takes membership of the event (`check_event_member`), writing takes event admin rights.
+A relation of an event the caller has no token or grant for is reported as not found.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from venuely.accounts.permissions import EventAccess, Principal, check_event_member, load_event
+from venuely.core.errors import ApiError, ErrorCode
+from venuely.relations.models import Relation
+
+
+async def access_event_by_id(
+    session: AsyncSession, principal: Principal, event_id: str, *, admin: bool
+) -> EventAccess:
+    event = await load_event(session, event_id)
+    if principal.admins_event(event):
+        return EventAccess(event=event, principal=principal, is_admin=True)
+    if admin:
+        raise ApiError(ErrorCode.FORBIDDEN, "Event admin rights required", {"EventID": event.id})
+    return await check_event_member(session, principal, event)
+
+
+def _not_found(relation_id: str) -> ApiError:
+    return ApiError(
+        ErrorCode.RELATION_NOT_FOUND,
+        f"Relation {relation_id} not found",
+        {"RelationID": relation_id},
+    )
+
+
+async def access_relation(
+    session: AsyncSession, principal: Principal, relation_id: str, *, admin: bool
+) -> tuple[Relation, EventAccess]:
+    relation = await session.get(Relation, relation_id)
+    if relation is None:
+        raise _not_found(relation_id)
+    event = await load_event(session, relation.event_id)
+    if principal.admins_event(event):
+        return relation, EventAccess(event=event, principal=principal, is_admin=True)
+    if principal.token_event_id != event.id:
+        raise _not_found(relation_id)
+    if admin:
+        raise ApiError(ErrorCode.FORBIDDEN, "Event admin rights required", {"EventID": event.id})
+    return relation, await check_event_member(session, principal, event)
