@@ -1,0 +1,22 @@
+"""Gateway fixtures: a live server per test. The Redis tests are collected only when
+`VENUELY_TEST_REDIS_URL` is set (CI sets it); then they run, and fail if Redis is unreachable."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator
+
+import pytest
+
+from tests.realtime.live import LiveServer, start_server
+from venuely.core.services import Services
+
+REDIS_URL = os.environ.get("VENUELY_TEST_REDIS_URL", "")
+collect_ignore = [] if REDIS_URL else ["test_redis_hub.py"]
+
+
+@pytest.fixture
+async def live(services: Services) -> AsyncIterator[LiveServer]:
+    server = await start_server(services)
+    yield server
+    await server.stop()

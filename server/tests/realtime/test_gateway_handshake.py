@@ -1,0 +1,121 @@
+"""The handshake against a real server: tickets, origin, the connection limit."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from tests.factories import bearer
+from tests.realtime.live import LiveServer, attendee
+from venuely.client import RealtimeSocket
+from venuely.core.clock import FrozenClock
+from venuely.realtime import CloseCode, Opcode
+
+
+async def _pong(socket: RealtimeSocket, text: str = "hi") -> None:
+    await socket.ping(text)
+    frame = await socket.wait_for(Opcode.PONG)
+    assert frame.value == text
+
+
+async def test_ticket_call_needs_a_token(live: LiveServer) -> None:
+    async with live.client() as api:
+        response = await api.http.post("/amvproto/authenticate")
+    assert response.status_code == 401
+
+
+async def test_ticket_opens_one_socket_only(live: LiveServer) -> None:
+    who = await attendee(live.services)
+    async with live.client() as api:
+        ticket = await api.ticket(who.token)
+        assert isinstance(ticket, str) and len(ticket) >= 22
+        first = await RealtimeSocket.open(api.socket_url(ticket), heartbeat_seconds=None)
+        await _pong(first)
+        second = await RealtimeSocket.open(api.socket_url(ticket), heartbeat_seconds=None)
+        assert await second.wait_closed() == CloseCode.UNAUTHENTICATED
+        await first.close()
+
+
+async def test_expired_ticket_is_refused(live: LiveServer, clock: FrozenClock) -> None:
+    who = await attendee(live.services)
+    async with live.client() as api:
+        ticket = await api.ticket(who.token)
+        clock.advance(timedelta(seconds=31))
+        socket = await RealtimeSocket.open(api.socket_url(ticket), heartbeat_seconds=None)
+        assert await socket.wait_closed() == CloseCode.UNAUTHENTICATED
+
+
+@pytest.mark.parametrize("ticket", ["x" * 32, "short", "A" * 200])
+async def test_forged_ticket_is_refused(live: LiveServer, ticket: str) -> None:
+    async with live.client() as api:
+        socket = await RealtimeSocket.open(api.socket_url(ticket), heartbeat_seconds=None)
+    assert await socket.wait_closed() == CloseCode.UNAUTHENTICATED
+
+
+async def test_foreign_origin_is_refused_and_the_own_one_accepted(live: LiveServer) -> None:
+    who = await attendee(live.services)
+    refused = await live.socket(who.token, origin="https://evil.example")
+    assert await refused.wait_closed() == CloseCode.ORIGIN_REFUSED
+    accepted = await live.socket(who.token, origin="http://venuely.test")
+    await _pong(accepted)
+    await accepted.close()
+
+
+async def test_connection_limit_answers_max_allowed_conns_reached(live: LiveServer) -> None:
+    live.hub.max_connections = 2
+    who = await attendee(live.services)
+    open_ = [await live.socket(who.token), await live.socket(who.token)]
+    for socket in open_:
+        await _pong(socket)
+    third = await live.socket(who.token)
+    frame = await third.wait_for(Opcode.MAX_ALLOWED_CONNS_REACHED)
+    assert frame.value == {"Limit": 2, "Scope": "PERSON"}
+    assert await third.wait_closed() == CloseCode.MAX_CONNECTIONS
+    # Another person of the same event is not affected by someone else's limit.
+    other = await live.socket((await attendee(live.services, who.event)).token)
+    await _pong(other)
+    for socket in [*open_, other]:
+        await socket.close()
+
+
+async def test_whitelist_is_checked_when_the_ticket_is_issued(live: LiveServer) -> None:
+    who = await attendee(live.services)
+    async with live.client() as api:
+        other = await attendee(live.services)  # a token for another event
+        response = await api.http.post(
+            "/amvproto/authenticate",
+            params={"EventID": who.event.id},
+            headers=bearer(other.token),
+        )
+    assert response.status_code == 403
+
+
+async def test_logout_closes_only_that_tokens_sockets(live: LiveServer) -> None:
+    who = await attendee(live.services)
+    from tests.factories import token_for
+
+    second_token = await token_for(live.services, who.person, who.event)
+    doomed = await live.socket(who.token)
+    survivor = await live.socket(second_token)
+    await _pong(doomed)
+    async with live.client() as api:
+        await api.logout(who.token)
+    assert await doomed.wait_closed() == CloseCode.TOKEN_REVOKED
+    await _pong(survivor)
+    await survivor.close()
+
+
+async def test_idle_socket_is_closed(live: LiveServer) -> None:
+    # The sweeper reads the limit when it starts; restart it with a short one.
+    await live.hub.stop()
+    live.hub.idle_seconds = 0.3
+    await live.hub.start()
+    who = await attendee(live.services)
+    socket = await live.socket(who.token, heartbeat=None)
+    assert await socket.wait_closed() == CloseCode.IDLE_TIMEOUT
+    # A client that heartbeats stays.
+    beating = await live.socket(who.token, heartbeat=0.05)
+    await _pong(beating)
+    await _pong(beating)
+    await beating.close()
