@@ -19,6 +19,8 @@ from venuely.core.services import Services, build_services
 from venuely.events.menu_router import menu_router
 from venuely.events.public_router import public_router as events_public_router
 from venuely.events.router import router as events_router
+from venuely.files.limits import upload_body_limit, upload_path_patterns
+from venuely.files.router import router as files_router
 from venuely.realtime.router import router as realtime_router
 from venuely.realtime.router import socket_router as realtime_socket_router
 from venuely.relations.router import router as relations_router
@@ -31,6 +33,7 @@ API_PREFIX = "/api/v1"
 FEATURE_ROUTERS: tuple[APIRouter, ...] = (
     accounts_router,
     admins_router,
+    files_router,
     events_public_router,
     events_router,
     menu_router,
@@ -76,6 +79,12 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
     app.include_router(realtime_socket_router)
     # The web app answers every other path, so it is mounted last and outside `/api/v1`.
     app.include_router(spa_router)
-    app.add_middleware(BodyLimitMiddleware, limit=services.settings.max_body_bytes)
+    # Upload routes (marked with files.limits.upload_route) get a larger body allowance.
+    app.add_middleware(
+        BodyLimitMiddleware,
+        limit=services.settings.max_body_bytes,
+        upload_limit=upload_body_limit(services.settings),
+        upload_paths=upload_path_patterns(FEATURE_ROUTERS, API_PREFIX),
+    )
     app.add_middleware(AccessLogMiddleware)
     return app

@@ -10,5 +10,6 @@ def import_all_models() -> None:
     import venuely.chat.models
     import venuely.core.ratelimit
     import venuely.events.models
+    import venuely.files.models
     import venuely.realtime.models
     import venuely.relations.models  # noqa: F401

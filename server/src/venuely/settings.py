@@ -63,6 +63,16 @@ class Settings(BaseSettings):
     realtime_inbound_burst: int = Field(default=100, ge=1)
     realtime_inbound_per_second: float = Field(default=20.0, gt=0)
 
+    # Uploaded files (files/): where they live and how big they may be.
+    storage_backend: Literal["local", "s3"] = "local"
+    s3_endpoint: str = ""
+    s3_bucket: str = ""
+    s3_region: str = "us-east-1"
+    s3_access_key: str = ""
+    s3_secret_key: str = ""
+    max_upload_bytes: int = Field(default=10 * 1024 * 1024, ge=1024)
+    max_image_pixels: int = Field(default=40_000_000, ge=1)
+
     log_level: str = "INFO"
     log_format: Literal["auto", "json", "console"] = "auto"
 
@@ -88,6 +98,14 @@ class Settings(BaseSettings):
             )
         return self
 
+    @model_validator(mode="after")
+    def _check_s3(self) -> Settings:
+        needed = ("s3_endpoint", "s3_bucket", "s3_access_key", "s3_secret_key")
+        missing = [f"VENUELY_{n.upper()}" for n in needed if not getattr(self, n)]
+        if self.storage_backend == "s3" and missing:
+            raise ValueError(f"VENUELY_STORAGE_BACKEND=s3 needs {', '.join(missing)}")
+        return self
+
     @cached_property
     def effective_database_url(self) -> str:
         if self.database_url:
@@ -101,6 +119,10 @@ class Settings(BaseSettings):
     @property
     def mail_dir(self) -> Path:
         return self.data_dir / "mail"
+
+    @property
+    def files_dir(self) -> Path:
+        return self.data_dir / "files"
 
 
 def load_settings(**overrides: object) -> Settings:

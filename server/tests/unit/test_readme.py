@@ -12,7 +12,7 @@ TEST_ONLY = {"VENUELY_TEST_DATABASE_URL", "VENUELY_TEST_REDIS_URL"}
 
 
 def test_configuration_table_matches_settings() -> None:
-    documented = set(re.findall(r"^\| `(VENUELY_[A-Z_]+)` \|", README.read_text(), re.MULTILINE))
+    documented = set(re.findall(r"^\| `(VENUELY_[A-Z0-9_]+)` \|", README.read_text(), re.MULTILINE))
     actual = {f"VENUELY_{name.upper()}" for name in Settings.model_fields}
     assert documented - TEST_ONLY == actual
 

@@ -25,6 +25,9 @@ class ErrorCode(StrEnum):
     VALIDATION_ERROR = "VALIDATION_ERROR"
     MISSING_PARAMETER = "MISSING_PARAMETER"
     BODY_TOO_LARGE = "BODY_TOO_LARGE"
+    # 415 / 422 for uploads: a type we never accept, or a file that does not decode as its type
+    UNSUPPORTED_MEDIA_TYPE = "UNSUPPORTED_MEDIA_TYPE"
+    INVALID_FILE = "INVALID_FILE"
     # 401: who are you
     NOT_AUTHENTICATED = "NOT_AUTHENTICATED"
     JWT_EXPIRED = "JWT_EXPIRED"
@@ -43,6 +46,8 @@ class ErrorCode(StrEnum):
     ADMIN_NOT_FOUND = "ADMIN_NOT_FOUND"
     MENU_ITEM_NOT_FOUND = "MENU_ITEM_NOT_FOUND"
     VALUE_NOT_FOUND = "VALUE_NOT_FOUND"
+    FILE_NOT_FOUND = "FILE_NOT_FOUND"
+    THEME_NOT_FOUND = "THEME_NOT_FOUND"
     ACTIVITY_NOT_FOUND = "ACTIVITY_NOT_FOUND"
     RELATION_NOT_FOUND = "RELATION_NOT_FOUND"
     LOCATION_NOT_FOUND = "LOCATION_NOT_FOUND"
@@ -55,6 +60,7 @@ class ErrorCode(StrEnum):
     # 429 / 5xx
     RATE_LIMITED = "RATE_LIMITED"
     MAIL_FAILED = "MAIL_FAILED"
+    STORAGE_FAILED = "STORAGE_FAILED"
     ZOOM_NOT_CONFIGURED = "ZOOM_NOT_CONFIGURED"
     ZOOM_FAILED = "ZOOM_FAILED"
     INTERNAL_ERROR = "INTERNAL_ERROR"
@@ -65,6 +71,8 @@ _STATUS: dict[ErrorCode, int] = {
     ErrorCode.VALIDATION_ERROR: 422,
     ErrorCode.MISSING_PARAMETER: 422,
     ErrorCode.BODY_TOO_LARGE: 413,
+    ErrorCode.UNSUPPORTED_MEDIA_TYPE: 415,
+    ErrorCode.INVALID_FILE: 422,
     ErrorCode.NOT_AUTHENTICATED: 401,
     ErrorCode.JWT_EXPIRED: 401,
     ErrorCode.TOKEN_INVALID: 401,
@@ -80,6 +88,8 @@ _STATUS: dict[ErrorCode, int] = {
     ErrorCode.ADMIN_NOT_FOUND: 404,
     ErrorCode.MENU_ITEM_NOT_FOUND: 404,
     ErrorCode.VALUE_NOT_FOUND: 404,
+    ErrorCode.FILE_NOT_FOUND: 404,
+    ErrorCode.THEME_NOT_FOUND: 404,
     ErrorCode.ACTIVITY_NOT_FOUND: 404,
     ErrorCode.RELATION_NOT_FOUND: 404,
     ErrorCode.LOCATION_NOT_FOUND: 404,
@@ -90,6 +100,7 @@ _STATUS: dict[ErrorCode, int] = {
     ErrorCode.MEDIA_EXPIRED: 410,
     ErrorCode.RATE_LIMITED: 429,
     ErrorCode.MAIL_FAILED: 502,
+    ErrorCode.STORAGE_FAILED: 502,
     # 503: the server lacks configuration the call needs; retrying will not help until an
     # operator sets it, but the request itself was fine (so not a 4xx).
     ErrorCode.ZOOM_NOT_CONFIGURED: 503,

@@ -7,7 +7,9 @@ WebSocket pass through without buffering or an extra task per request.
 from __future__ import annotations
 
 import logging
+import re
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import orjson
@@ -30,18 +32,36 @@ def _too_large(limit: int) -> ApiError:
 
 class BodyLimitMiddleware:
     """Refuse request bodies above `limit` bytes: by Content-Length up front, and while streaming
-    for chunked uploads, before a handler acts on a partial body."""
+    for chunked uploads, before a handler acts on a partial body.
 
-    def __init__(self, app: ASGIApp, limit: int) -> None:
+    Upload routes opt in to a larger allowance: their path patterns (built from the route table
+    by the app factory) get `upload_limit` instead. The exact per-file limit is enforced again by
+    the storage layer while it reads each file; this cap only bounds what is spooled to disk."""
+
+    def __init__(
+        self,
+        app: ASGIApp,
+        limit: int,
+        *,
+        upload_limit: int | None = None,
+        upload_paths: Sequence[re.Pattern[str]] = (),
+    ) -> None:
         self.app, self.limit = app, limit
+        self.upload_limit, self.upload_paths = upload_limit, tuple(upload_paths)
+
+    def _limit_for(self, path: str) -> int:
+        if self.upload_limit is not None and any(p.match(path) for p in self.upload_paths):
+            return self.upload_limit
+        return self.limit
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self._limit_for(scope["path"])
         for name, value in scope["headers"]:
-            if name == b"content-length" and value.isdigit() and int(value) > self.limit:
-                await _send_error(send, _too_large(self.limit))
+            if name == b"content-length" and value.isdigit() and int(value) > limit:
+                await _send_error(send, _too_large(limit))
                 return
         received = 0
         started = False
@@ -51,7 +71,7 @@ class BodyLimitMiddleware:
             message = await receive()
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
-                if received > self.limit:
+                if received > limit:
                     raise _BodyTooLarge
             return message
 
@@ -64,7 +84,7 @@ class BodyLimitMiddleware:
             await self.app(scope, limited_receive, tracking_send)
         except _BodyTooLarge:
             if not started:
-                await _send_error(send, _too_large(self.limit))
+                await _send_error(send, _too_large(limit))
 
 
 async def _send_error(send: Send, error: ApiError) -> None:
