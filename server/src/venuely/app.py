@@ -25,6 +25,8 @@ from venuely.realtime.router import router as realtime_router
 from venuely.realtime.router import socket_router as realtime_socket_router
 from venuely.relations.router import router as relations_router
 from venuely.settings import Settings, load_settings
+from venuely.themes.assets_router import assets_router as themes_assets_router
+from venuely.themes.router import router as themes_router
 from venuely.web.spa import router as spa_router
 
 API_PREFIX = "/api/v1"
@@ -34,6 +36,9 @@ FEATURE_ROUTERS: tuple[APIRouter, ...] = (
     accounts_router,
     admins_router,
     files_router,
+    # Before the events routers: /events/themes/... must not be taken for an event id.
+    themes_router,
+    themes_assets_router,
     events_public_router,
     events_router,
     menu_router,

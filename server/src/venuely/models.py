@@ -12,4 +12,5 @@ def import_all_models() -> None:
     import venuely.events.models
     import venuely.files.models
     import venuely.realtime.models
-    import venuely.relations.models  # noqa: F401
+    import venuely.relations.models
+    import venuely.themes.models  # noqa: F401
