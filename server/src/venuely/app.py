@@ -11,8 +11,9 @@ from venuely import __version__
 from venuely.accounts.router import router as accounts_router
 from venuely.activities.router import router as activities_router
 from venuely.admins.router import router as admins_router
-from venuely.chat.router import router as chat_router
+from venuely.chat import realtime as chat_realtime  # noqa: F401 - registers the socket handlers
 from venuely.chat.rooms_router import rooms_router as chat_rooms_router
+from venuely.chat.router import router as chat_router
 from venuely.core.errors import install_error_handlers
 from venuely.core.middleware import AccessLogMiddleware, BodyLimitMiddleware
 from venuely.core.services import Services, build_services

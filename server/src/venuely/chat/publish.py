@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from pydantic import BaseModel
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -50,9 +50,8 @@ def publication(channel: str, opcode: Opcode, payload: BaseModel) -> Publication
 
 
 def hub_of(services: Services) -> Hub | None:
-    # The gateway puts its hub on the services; without a gateway (CLI, demo seed, tests of
-    # REST alone) there is nobody to notify and the database alone is the truth.
-    return cast("Hub | None", getattr(services, "hub", None))
+    """The hub to deliver through (a seam tests replace with a recording hub)."""
+    return services.hub
 
 
 async def deliver(services: Services, effects: list[Effect]) -> None:
