@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import socket
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import uvicorn
@@ -78,15 +78,10 @@ async def wait_until(
 ) -> None:
     """Poll `condition` until it holds; fail with `what` after `within` seconds."""
     async with asyncio.timeout(within):
-        while not condition():
+        # Polling on purpose: the conditions are server state no test can await directly.
+        while not condition():  # noqa: ASYNC110
             await asyncio.sleep(step)
     assert condition(), what
-
-
-async def eventually(check: Callable[[], Awaitable[bool]], within: float = 5.0) -> None:
-    async with asyncio.timeout(within):
-        while not await check():
-            await asyncio.sleep(0.01)
 
 
 @dataclass

@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 
-from tests.factories import bearer
+from tests.factories import bearer, token_for
 from tests.realtime.live import LiveServer, attendee
 from venuely.client import RealtimeSocket
 from venuely.core.clock import FrozenClock
@@ -29,7 +29,8 @@ async def test_ticket_opens_one_socket_only(live: LiveServer) -> None:
     who = await attendee(live.services)
     async with live.client() as api:
         ticket = await api.ticket(who.token)
-        assert isinstance(ticket, str) and len(ticket) >= 22
+        assert isinstance(ticket, str)
+        assert len(ticket) >= 22
         first = await RealtimeSocket.open(api.socket_url(ticket), heartbeat_seconds=None)
         await _pong(first)
         second = await RealtimeSocket.open(api.socket_url(ticket), heartbeat_seconds=None)
@@ -93,8 +94,6 @@ async def test_whitelist_is_checked_when_the_ticket_is_issued(live: LiveServer) 
 
 async def test_logout_closes_only_that_tokens_sockets(live: LiveServer) -> None:
     who = await attendee(live.services)
-    from tests.factories import token_for
-
     second_token = await token_for(live.services, who.person, who.event)
     doomed = await live.socket(who.token)
     survivor = await live.socket(second_token)
