@@ -22,6 +22,8 @@ from venuely.events.public_router import public_router as events_public_router
 from venuely.events.router import router as events_router
 from venuely.files.limits import upload_body_limit, upload_path_patterns
 from venuely.files.router import router as files_router
+from venuely.lists.router import router as lists_router
+from venuely.locations.router import router as locations_router
 from venuely.realtime.router import router as realtime_router
 from venuely.realtime.router import socket_router as realtime_socket_router
 from venuely.relations.router import router as relations_router
@@ -50,6 +52,8 @@ FEATURE_ROUTERS: tuple[APIRouter, ...] = (
     chat_rooms_router,
     activities_router,
     relations_router,
+    lists_router,
+    locations_router,
 )
 
 

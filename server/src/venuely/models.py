@@ -11,6 +11,7 @@ def import_all_models() -> None:
     import venuely.core.ratelimit
     import venuely.events.models
     import venuely.files.models
+    import venuely.locations.models
     import venuely.realtime.models
     import venuely.relations.models
     import venuely.themes.models  # noqa: F401

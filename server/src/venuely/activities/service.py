@@ -7,6 +7,7 @@ always finds the change.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 import orjson
@@ -123,10 +124,8 @@ async def create_activity(
     return activity
 
 
-async def update_activity(
-    session: AsyncSession, services: Services, activity: Activity, parsed: ActivityIn
-) -> Activity:
-    _check_identity(activity, parsed)
+def apply_document(activity: Activity, parsed: ActivityIn, now: datetime) -> None:
+    """Replace what the activity says with `parsed` (validated, identity already checked)."""
     document = _checked_document(parsed)
     # Zoom data belongs to the meeting the server made; a PUT from an older read must not drop it.
     if activity.zoom_meeting_id:
@@ -136,7 +135,14 @@ async def update_activity(
     for column, value in _columns(parsed).items():
         setattr(activity, column, value)
     activity.document = document
-    activity.updated_at = services.clock.now()
+    activity.updated_at = now
+
+
+async def update_activity(
+    session: AsyncSession, services: Services, activity: Activity, parsed: ActivityIn
+) -> Activity:
+    _check_identity(activity, parsed)
+    apply_document(activity, parsed, services.clock.now())
     await session.commit()
     if activity.entity_type in AUTO_SYNC_TYPES:
         await publish_activity(services, activity)

@@ -161,11 +161,18 @@ async def _ensure_chat(session: AsyncSession, ctx: DemoContext) -> None:
         )
 
 
+async def _ensure_sessions(session: AsyncSession, ctx: DemoContext) -> None:
+    from venuely.activities.demo import ensure_demo_sessions
+
+    await ensure_demo_sessions(session, ctx.services, ctx.event, ctx.now)
+
+
 DEMO_STEPS: list[DemoStep] = [
     _ensure_attendance,
     _ensure_admin_grant,
     _ensure_menu,
     _ensure_chat,
+    _ensure_sessions,
 ]
 
 
