@@ -1,0 +1,55 @@
+"""The demo programme: seeded twice it stays one programme, and a session is on stage now."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import httpx
+from sqlalchemy import func, select
+
+from venuely.activities.models import Activity
+from venuely.core.services import Services
+from venuely.demo import content
+from venuely.demo.seed import seed_demo
+from venuely.relations.models import Relation
+
+
+async def test_demo_sessions_are_idempotent_and_live(
+    services: Services, client: httpx.AsyncClient
+) -> None:
+    await seed_demo(services)
+    ctx = await seed_demo(services)
+    async with services.db.session() as session:
+        assert await session.scalar(select(func.count()).select_from(Activity)) == 6
+        assert (
+            await session.scalar(
+                select(func.count())
+                .select_from(Relation)
+                .where(Relation.relation_type == "Speaker")
+            )
+            == 6
+        )
+    login = await client.post(
+        "/login",
+        params={"EventID": ctx.event.id},
+        json={"LoginEMail": content.ATTENDEE_EMAIL, "Password": content.ATTENDEE_PASSWORD},
+    )
+    headers = {"Authorization": f"Bearer {login.json()['Token']}"}
+    response = await client.get(
+        f"/events/{ctx.event.id}/activities", params={"EntityType": "Session"}, headers=headers
+    )
+    sessions = {s["InternalName"]: s for s in response.json()}
+    now = services.clock.now()
+    keynote = sessions["demo-keynote"]
+    begin, end = (datetime.fromisoformat(keynote[k]) for k in ("DateBegin", "DateEnd"))
+    assert begin <= now < end
+    assert keynote["ConferenceType"] == "Youtube"
+    assert keynote["PanoNodeID"] == "auditorium"
+    panel = datetime.fromisoformat(sessions["demo-community-panel"]["DateBegin"])
+    assert panel - now == timedelta(days=1, seconds=-now.second, microseconds=-now.microsecond)
+    speakers = await client.get(
+        f"/events/{ctx.event.id}/activities/activitiesbyrelation",
+        params={"ParentID": sessions["demo-streaming-workshop"]["ID"], "SortFields": "Index"},
+        headers=headers,
+    )
+    assert [s["LastName"] for s in speakers.json()] == ["Weber", "Okafor"]
