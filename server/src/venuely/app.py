@@ -18,6 +18,7 @@ from venuely.core.errors import install_error_handlers
 from venuely.core.middleware import AccessLogMiddleware, BodyLimitMiddleware
 from venuely.core.services import Services, build_services
 from venuely.events.menu_router import menu_router
+from venuely.events.pages_router import pages_router as events_pages_router
 from venuely.events.public_router import public_router as events_public_router
 from venuely.events.router import router as events_router
 from venuely.files.limits import upload_body_limit, upload_path_patterns
@@ -45,6 +46,7 @@ FEATURE_ROUTERS: tuple[APIRouter, ...] = (
     events_public_router,
     events_router,
     menu_router,
+    events_pages_router,
     realtime_router,
     # Before the generic activities/lists/relations routers: /activities/chatrooms/... and
     # friends must not be taken for an activity id.

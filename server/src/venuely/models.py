@@ -10,6 +10,7 @@ def import_all_models() -> None:
     import venuely.chat.models
     import venuely.core.ratelimit
     import venuely.events.models
+    import venuely.events.pages_models
     import venuely.files.models
     import venuely.locations.models
     import venuely.realtime.models

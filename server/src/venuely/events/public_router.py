@@ -14,6 +14,7 @@ from venuely.accounts.permissions import Authenticated, EventMember, Public, loa
 from venuely.core.deps import ServicesDep, SessionDep
 from venuely.events import service
 from venuely.events.menu_service import navigation
+from venuely.events.pages import public_parts
 from venuely.events.requests import create_event_request
 from venuely.events.schemas import (
     ID_PATTERN,
@@ -119,4 +120,5 @@ async def get_public_event(access: EventMember, session: SessionDep) -> PublicEv
         PanoCustomVars=event.pano_custom_vars,
         Navigation=await navigation(session, event, include_hidden=access.is_admin),
         DefaultPage=event.default_page,
+        **await public_parts(session, event, access.principal.person),
     )

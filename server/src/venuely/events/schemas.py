@@ -18,6 +18,7 @@ from venuely.accounts.whitelist import normalize_entry
 from venuely.core.i18n import Language
 from venuely.core.ids import NULL_ID
 from venuely.events.menu import MenuItemOut
+from venuely.events.pages_schemas import FaqOut, PageOut, PhotoboothOut
 
 ID_PATTERN = r"^[0-9a-f]{24}$"
 INTERNAL_NAME_RE = re.compile(r"^[a-z0-9][a-z0-9-]{1,62}$")
@@ -247,9 +248,11 @@ class PublicEvent(BaseModel):
     PanoEventVars: dict[str, Any]
     PanoEventModulesVars: dict[str, Any]
     PanoCustomVars: dict[str, Any]
-    # Filled by the photobooth and FAQ features once they exist; null means "not configured".
-    Photobooth: dict[str, Any] | None = None
-    FAQ: dict[str, Any] | None = None
+    # From events/pages.py; null means "not configured". Photobooth carries a per-person
+    # Signature instead of the APIKey (see pages_schemas.py).
+    Photobooth: PhotoboothOut | None = None
+    FAQ: FaqOut | None = None
+    Landing: PageOut | None = None
     Navigation: list[MenuItemOut]
     DefaultPage: str
 
