@@ -41,7 +41,8 @@ async def test_public_theme_without_any_theme_is_the_builtin_default(
     assert theme["MainTheme"]["primary_color"].startswith("#")
     assert "login_box_x_offset" not in theme["MainTheme"]
     assert theme["login_box_x_offset"] == "0%"
-    assert theme["FontAssets"] == {} and theme["MediaAssets"] == {}
+    assert theme["FontAssets"] == {}
+    assert theme["MediaAssets"] == {}
 
 
 async def test_levels_resolve_event_over_global_over_default(
@@ -119,7 +120,8 @@ async def test_apply_copies_the_global_theme(client: httpx.AsyncClient, services
         f"/events/{cast.event.id}/themes/{brand['ThemeID']}/apply", headers=cast.event_admin
     )
     body = applied.json()
-    assert body["Level"] == "event" and body["BaseThemeID"] == brand["ThemeID"]
+    assert body["Level"] == "event"
+    assert body["BaseThemeID"] == brand["ThemeID"]
     assert body["HeaderTheme"] == {"background_color": "#abcdef"}
     assert body["FontAssets"]["bold"] == font.json()["FontAssets"]["bold"]
     # Deleting the global theme keeps the event's copy.
@@ -230,12 +232,14 @@ async def test_media_assets_at_each_level(client: httpx.AsyncClient, services: S
     assert set(public["MediaAssets"]) == {"favicon", "logo"}
     assert public["MediaAssets"]["favicon"]["url"].startswith("/api/v1/files/")
     icon = await client.get(public["MediaAssets"]["favicon"]["url"].removeprefix("/api/v1"))
-    assert icon.status_code == 200 and icon.headers["content-type"] == "image/png"
+    assert icon.status_code == 200
+    assert icon.headers["content-type"] == "image/png"
 
     removed = await client.delete(
         f"/events/{cast.event.id}/themes/media-assets/logo", headers=cast.event_admin
     )
-    assert removed.status_code == 200 and removed.json()["MediaAssets"] == {}
+    assert removed.status_code == 200
+    assert removed.json()["MediaAssets"] == {}
     again = await client.delete(
         f"/events/{cast.event.id}/themes/media-assets/logo", headers=cast.event_admin
     )
@@ -274,10 +278,13 @@ async def test_component_reset_fonts_media_and_all(
         headers=cast.event_admin,
     )
     fonts = await client.put(f"/events/{eid}/theme/FontAssets/reset", headers=cast.event_admin)
-    assert fonts.json()["FontAssets"] == {} and fonts.json()["MediaAssets"] != {}
+    assert fonts.json()["FontAssets"] == {}
+    assert fonts.json()["MediaAssets"] != {}
     everything = await client.put(f"/events/{eid}/theme/All/reset", headers=cast.event_admin)
     body = everything.json()
-    assert body["ChatTheme"] == {} and body["MediaAssets"] == {} and body["FontAssets"] == {}
+    assert body["ChatTheme"] == {}
+    assert body["MediaAssets"] == {}
+    assert body["FontAssets"] == {}
     unknown = await client.put(f"/events/{eid}/theme/Colours/reset", headers=cast.event_admin)
     assert unknown.status_code == 422
 
@@ -287,7 +294,8 @@ async def test_global_themes_listing_and_visibility(
 ) -> None:
     cast = await make_cast(services)
     brand = await _global(client, cast)
-    assert brand["Level"] == "global" and brand["CustomerID"] == cast.customer.id
+    assert brand["Level"] == "global"
+    assert brand["CustomerID"] == cast.customer.id
     by_customer = await client.get(
         f"/events/themes/global/{cast.customer.id}", headers=cast.customer_admin
     )
@@ -305,7 +313,8 @@ async def test_global_themes_listing_and_visibility(
     # Admins of other customers neither see nor apply it.
     assert (await client.get("/events/themes/global", headers=cast.other_admin)).json() == []
     hidden = await client.get(f"/events/themes/{brand['ThemeID']}", headers=cast.other_admin)
-    assert hidden.status_code == 404 and hidden.json()["Error"]["Code"] == "THEME_NOT_FOUND"
+    assert hidden.status_code == 404
+    assert hidden.json()["Error"]["Code"] == "THEME_NOT_FOUND"
     apply_foreign = await client.post(
         f"/events/{cast.other_event.id}/themes/{brand['ThemeID']}/apply", headers=cast.other_admin
     )
@@ -394,5 +403,6 @@ async def test_unhappy_paths_and_permissions(client: httpx.AsyncClient, services
     )
     assert create_unknown.status_code == 404
     missing = await client.post("/events/themes/global", json={"Name": "X"}, headers=cast.master)
-    assert missing.status_code == 422 and "CustomerID" in missing.json()["Error"]["Message"]
+    assert missing.status_code == 422
+    assert "CustomerID" in missing.json()["Error"]["Message"]
     assert await _themes(services) == 0
