@@ -294,3 +294,41 @@ async def test_dummy_validates_without_storing(
     )
     assert attendee.status_code == 403
     assert await _count_rows(services) == 0
+
+
+async def test_json_postgres_cannot_store_is_normalized_or_refused(
+    client: httpx.AsyncClient, world: World, services: Services
+) -> None:
+    """Python's JSON parser accepts NaN, Infinity and 80-bit integers; JSONB does not."""
+    headers = {**world.h("admin_a"), "Content-Type": "application/json"}
+    made = await client.post(
+        _url(world),
+        params={"EntityType": "Video"},
+        content=b'{"Title": "clip", "Score": NaN, "Scale": Infinity}',
+        headers=headers,
+    )
+    assert made.status_code == 201, made.text
+    assert (made.json()["Score"], made.json()["Scale"]) == (None, None)
+    huge = await client.post(
+        _url(world),
+        params={"EntityType": "Video"},
+        content=b'{"Title": "clip", "Views": 1208925819614629174706176}',
+        headers=headers,
+    )
+    assert huge.status_code == 422
+    assert await _count_rows(services) == 1
+    value_url = _url(world, f"/{made.json()['ID']}/values/stats")
+    stored = await client.post(value_url, content=b"[NaN, 1]", headers=headers)
+    assert stored.json() == [None, 1]
+    too_big = await client.post(value_url, content=b"1208925819614629174706176", headers=headers)
+    assert too_big.status_code == 422
+    relation = await client.post(
+        "/relations",
+        content=(
+            b'{"EventID": "%s", "ParentType": "Video", "ParentID": "p", "RelationType": "X",'
+            b' "ChildType": "Y", "ChildID": "c", "SortFields": {"Index": NaN}}'
+        )
+        % world.event_a.id.encode(),
+        headers=headers,
+    )
+    assert relation.status_code == 422

@@ -186,6 +186,7 @@ async def test_other_customers_are_kept_apart(
         ({"VirtualSpacepanoIDs": ["../etc"]}, "VALIDATION_ERROR"),
         ({"EventID": "nope"}, "VALIDATION_ERROR"),
         ({"Colour": "red"}, "VALIDATION_ERROR"),
+        ({"Data": {"Seats": 2**80}}, "VALIDATION_ERROR"),  # beyond what JSON storage keeps
     ],
 )
 async def test_bad_bodies_are_refused(

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-import orjson
 from fastapi import APIRouter, Body, Path, Query, Response
 from fastapi.responses import HTMLResponse, JSONResponse
 
@@ -25,10 +24,10 @@ from venuely.activities.schemas import (
     VimeoOut,
     activity_out,
     parse_activity,
+    portable_json,
 )
 from venuely.activities.sync import publish_activity
 from venuely.core.deps import ServicesDep, SessionDep
-from venuely.core.errors import ApiError, ErrorCode
 from venuely.events.schemas import ID_PATTERN
 from venuely.relations.schemas import REF_PATTERN, TYPE_PATTERN
 from venuely.relations.service import RelationFilter, parse_sort_fields
@@ -202,12 +201,7 @@ async def set_activity_value(
     session: SessionDep,
     services: ServicesDep,
 ) -> JSONResponse:
-    if len(orjson.dumps(value)) > MAX_VALUE_BYTES:
-        raise ApiError(
-            ErrorCode.VALIDATION_ERROR,
-            f"A value may be at most {MAX_VALUE_BYTES} bytes of JSON",
-            {"Key": key, "Limit": MAX_VALUE_BYTES},
-        )
+    value = portable_json(value, limit=MAX_VALUE_BYTES, what="The value")
     activity = await access_activity(session, access.event, activity_id)
     return JSONResponse(await service.set_value(session, services, activity, key, value))
 

@@ -14,10 +14,12 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Annotated, Any
 
+import orjson
 from fastapi.exceptions import RequestValidationError
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from venuely.activities.models import Activity, EntityType
+from venuely.core.errors import ApiError, ErrorCode
 from venuely.events.schemas import ID_PATTERN, UtcDateTime, optional_http_url
 
 DELETED = "DELETED"
@@ -134,6 +136,28 @@ _MODELS: dict[EntityType, type[ActivityIn]] = {
     EntityType.SPEAKER: SpeakerIn,
     EntityType.POLL: PollIn,
 }
+
+
+def portable_json(value: Any, *, limit: int, what: str) -> Any:
+    """`value` as it will read back from either database, or a 422.
+
+    Python's JSON parser accepts NaN, Infinity and integers of any size; PostgreSQL's JSONB and
+    the realtime encoder do not. One orjson round trip turns NaN/Infinity into null, refuses
+    integers beyond 64 bits, and measures the size on the way.
+    """
+    try:
+        raw = orjson.dumps(value)
+    except orjson.JSONEncodeError as exc:
+        raise ApiError(
+            ErrorCode.VALIDATION_ERROR, f"{what} is not storable JSON: {exc}", {"What": what}
+        ) from None
+    if len(raw) > limit:
+        raise ApiError(
+            ErrorCode.VALIDATION_ERROR,
+            f"{what} is {len(raw)} bytes of JSON; at most {limit} are stored",
+            {"What": what, "Bytes": len(raw), "Limit": limit},
+        )
+    return orjson.loads(raw)
 
 
 def parse_activity(entity_type: EntityType, body: Any) -> ActivityIn:

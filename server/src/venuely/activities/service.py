@@ -10,7 +10,6 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-import orjson
 from sqlalchemy import delete, func, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -23,6 +22,7 @@ from venuely.activities.schemas import (
     SessionIn,
     SpeakerIn,
     document_of,
+    portable_json,
 )
 from venuely.activities.sync import publish_activity
 from venuely.core.errors import ApiError, ErrorCode
@@ -57,14 +57,9 @@ def _columns(parsed: ActivityIn) -> dict[str, Any]:
 
 
 def _checked_document(parsed: ActivityIn) -> dict[str, Any]:
-    document = document_of(parsed)
-    size = len(orjson.dumps(document))
-    if size > MAX_DOCUMENT_BYTES:
-        raise ApiError(
-            ErrorCode.VALIDATION_ERROR,
-            f"The activity document is {size} bytes; at most {MAX_DOCUMENT_BYTES} are stored",
-            {"Bytes": size, "Limit": MAX_DOCUMENT_BYTES},
-        )
+    document: dict[str, Any] = portable_json(
+        document_of(parsed), limit=MAX_DOCUMENT_BYTES, what="The activity document"
+    )
     return document
 
 

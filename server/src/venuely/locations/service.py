@@ -7,6 +7,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from venuely.activities.schemas import portable_json
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.ids import new_id
 from venuely.core.services import Services
@@ -14,6 +15,8 @@ from venuely.events.models import Customer, Event
 from venuely.locations.access import ReadScope
 from venuely.locations.models import Location
 from venuely.locations.schemas import LocationIn, LocationOut
+
+MAX_DATA_BYTES = 16 * 1024
 
 
 def location_out(location: Location) -> LocationOut:
@@ -54,7 +57,10 @@ def _columns(body: LocationIn) -> dict[str, Any]:
         "virtual_space_id": body.VirtualSpaceID,
         "virtual_space_pano_ids": list(body.VirtualSpacepanoIDs),
         "is_disabled": body.IsDisabled,
-        "document": {"Description": body.Description, "Data": body.Data},
+        "document": {
+            "Description": body.Description,
+            "Data": portable_json(body.Data, limit=MAX_DATA_BYTES, what="Data"),
+        },
     }
 
 

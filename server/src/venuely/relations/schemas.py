@@ -19,7 +19,14 @@ Id = Annotated[str, Field(pattern=ID_PATTERN)]
 TypeName = Annotated[str, Field(pattern=TYPE_PATTERN)]
 Ref = Annotated[str, Field(pattern=REF_PATTERN)]
 SortKey = Annotated[str, Field(pattern=SORT_KEY_PATTERN)]
-SortValue = Annotated[str, Field(max_length=200)] | int | float | bool | None
+# Finite numbers only: NaN and Infinity have no JSON form on PostgreSQL.
+SortValue = (
+    Annotated[str, Field(max_length=200)]
+    | bool
+    | int
+    | Annotated[float, Field(allow_inf_nan=False)]
+    | None
+)
 
 
 class RelationIn(BaseModel):
