@@ -4,7 +4,15 @@ import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import { clearToken, getPerson, usePersonStore, useSession } from "@/features/accounts";
 import { useConsent } from "@/features/consent";
-import { checkWhitelist, clearEventData, getPublicEvent, storePublicEvent, useEventStore } from "@/features/events";
+import {
+  checkWhitelist,
+  clearEventData,
+  getAttendee,
+  getPublicEvent,
+  storePublicEvent,
+  useAttendeeStore,
+  useEventStore,
+} from "@/features/events";
 import { notify } from "@/features/notifications";
 import { getTheme, storeTheme } from "@/features/themes";
 import { useLayout } from "@/features/venue";
@@ -32,8 +40,8 @@ function isNotWhitelisted(error: unknown): boolean {
 }
 
 /**
- * With a token: event, user and theme load in parallel (the attendee record joins once the server
- * serves it), then the realtime slot opens and analytics start if statistics are allowed. Any
+ * With a token: event, user, theme and the attendee record load in parallel, then the realtime
+ * slot opens and analytics start if statistics are allowed. Any
  * failure clears the token and event data and goes to Login; a 401 on the event (email left the
  * whitelist) goes to sign-out. Every navigation re-checks the whitelist.
  */
@@ -54,14 +62,16 @@ export function SessionGate() {
     let cancelled = false;
     void (async () => {
       try {
-        const [event, person, theme] = await Promise.all([
+        const [event, person, theme, attendee] = await Promise.all([
           getPublicEvent(eventID),
           getPerson(claims.personId, eventID, metadata.CustomerID),
           getTheme(eventID),
+          getAttendee(eventID, claims.personId),
         ]);
         if (cancelled) return;
         await storePublicEvent(event);
         usePersonStore.getState().setPerson(person);
+        useAttendeeStore.getState().setAttendee(attendee);
         await storeTheme(eventID, theme);
         realtime.connect(token);
         const tracking = metadata.Tracking;

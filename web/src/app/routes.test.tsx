@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { useSession } from "@/features/accounts";
 import { usePersonStore } from "@/features/accounts";
 import { useConsent } from "@/features/consent";
-import { useEventStore } from "@/features/events";
+import { useAttendeeStore, useEventStore } from "@/features/events";
 import { setTokenProvider } from "@/lib/api-client";
 import { initI18n } from "@/lib/i18n";
 import { readItem, storageKeys, writeItem } from "@/lib/storage";
@@ -31,7 +31,8 @@ function mockServer(handler: Handler) {
 }
 
 const signedIn: Handler = (url) => {
-  if (url.pathname.endsWith("/public/theme")) return { status: 404, body: { Error: { Code: "ROUTE_NOT_FOUND" } } };
+  if (url.pathname.endsWith("/public/theme")) return { status: 200, body: { EventID: EVENT, MainTheme: {}, HeaderTheme: {}, ChatTheme: {}, FontAssets: {}, MediaAssets: {} } };
+  if (url.pathname.endsWith("/lists/attendees")) return { status: 200, body: [{ PersonID: PERSON, FullName: "Ada L", FirstName: "Ada", LastName: "L", PictureURL: "" }] };
   if (url.pathname.endsWith("/public")) return { status: 200, body: { EventID: EVENT, InternalName: "demo", Title: "Demo Days", DefaultPage: defaultPage, Navigation: [{ ID: "1".repeat(24), Type: "Panorama", Data: { id: "foyer" } }] } };
   if (url.pathname.startsWith("/api/v1/persons/")) return { status: 200, body: { ID: PERSON, FirstName: "Ada", LastName: "L", FullName: "Ada L" } };
   if (url.pathname.endsWith("/email-whitelist")) return { status: 200, body: { IsAllowed: true } };
@@ -111,6 +112,21 @@ describe("event router", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/demo/login"));
     expect(useSession.getState().token).toBeNull();
     expect(await screen.findByText("Your session could not be loaded. Please log in again.")).toBeInTheDocument();
+  });
+
+  it("loads the attendee record at start-up, and fails over to Login without one", async () => {
+    mockServer((url) => (url.pathname.endsWith("/lists/attendees") ? { status: 200, body: [] } : signedIn(url)));
+    useSession.setState({ token, claims: { eventId: EVENT, personId: PERSON } });
+    const router = renderAt("/demo/start");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/demo/login"));
+    expect(useAttendeeStore.getState().attendee).toBeNull();
+  });
+
+  it("keeps the attendee record of a signed-in person", async () => {
+    mockServer(signedIn);
+    useSession.setState({ token, claims: { eventId: EVENT, personId: PERSON } });
+    renderAt("/demo/start");
+    await waitFor(() => expect(useAttendeeStore.getState().attendee?.FullName).toBe("Ada L"));
   });
 });
 

@@ -6,6 +6,7 @@
 import { create } from "zustand";
 import { openChannel, type Channel } from "@/lib/broadcast";
 import { db } from "@/lib/db";
+import { useAttendeeStore } from "./attendee-store";
 import type { EventMetadata, PublicEvent } from "./types";
 
 interface EventState {
@@ -47,6 +48,7 @@ export async function storePublicEvent(publicEvent: PublicEvent): Promise<void> 
 
 export async function clearEventData(eventID: string): Promise<void> {
   useEventStore.setState({ publicEvent: null });
+  useAttendeeStore.getState().setAttendee(null);
   try {
     const metadata = useEventStore.getState().metadata;
     await db().events.put({ eventID, metadata, event: null });
