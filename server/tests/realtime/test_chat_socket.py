@@ -49,12 +49,15 @@ async def _pair(live: LiveServer) -> Pair:
             invitee_id=bob.person.id,
             tmp_id="setup",
         )
-    sockets = {}
+    sockets: dict[str, RealtimeSocket] = {}
     for name, who in (("ada", ada), ("bob", bob), ("carol", carol)):
         sockets[name] = await live.socket(who.token)
-        person_id = who.person.id
-        await wait_until(lambda p=person_id: bool(live.hub.connections_of(p)), "connected")
+        await _connected(live, who.person.id)
     return Pair(ada, bob, carol, room.ID, broadcast.id, sockets)
+
+
+async def _connected(live: LiveServer, person_id: str) -> None:
+    await wait_until(lambda: bool(live.hub.connections_of(person_id)), "connected")
 
 
 async def _rows(services: Services) -> int:
