@@ -238,3 +238,25 @@ async def test_send_rate_limit_answers_with_the_wait(live: LiveServer) -> None:
     assert error["Data"]["RetryAfterMs"] > 0
     assert await _rows(live.services) == 10
     await pair.close()
+
+
+async def test_messages_missed_while_away_are_fetched_after_the_last_id(live: LiveServer) -> None:
+    pair = await _pair(live)
+    ada, bob = pair.sockets["ada"], pair.sockets["bob"]
+    await ada.send_message(pair.room_id, "before")
+    last_seen = (await bob.wait_for(Opcode.CHAT_MESSAGE_SEND_NOTIFY)).value["ID"]
+    await bob.close()
+    sent = []
+    for i in range(3):
+        tmp = await ada.send_message(pair.room_id, f"while away {i}")
+        frame = await ada.wait_for(Opcode.CHAT_MESSAGE_SEND_NOTIFY)
+        assert frame.value["TmpID"] == tmp
+        sent.append(frame.value["ID"])
+    async with live.client() as api:
+        missed = await api.http.get(
+            f"/events/{pair.ada.event.id}/lists/chatmessageschronologically",
+            params={"ChatroomID": pair.room_id, "StartID": last_seen, "IsAscending": True},
+            headers={"Authorization": f"Bearer {pair.bob.token}"},
+        )
+    assert [m["ID"] for m in missed.json()] == sent  # none lost, none repeated, in order
+    await pair.close()
