@@ -245,6 +245,7 @@ async def test_messages_missed_while_away_are_fetched_after_the_last_id(live: Li
     ada, bob = pair.sockets["ada"], pair.sockets["bob"]
     await ada.send_message(pair.room_id, "before")
     last_seen = (await bob.wait_for(Opcode.CHAT_MESSAGE_SEND_NOTIFY)).value["ID"]
+    await ada.wait_for(Opcode.CHAT_MESSAGE_SEND_NOTIFY)
     await bob.close()
     sent = []
     for i in range(3):
