@@ -1,8 +1,8 @@
 """initial schema
 
-Revision ID: 5e2e9453fdd8
+Revision ID: 4dce102126e1
 Revises:
-Create Date: 2026-11-21 20:35:11.249837
+Create Date: 2026-11-21 21:07:58.762855
 """
 
 from collections.abc import Sequence
@@ -13,7 +13,7 @@ from sqlalchemy.dialects import postgresql
 
 import venuely.core.db
 
-revision: str = "5e2e9453fdd8"
+revision: str = "4dce102126e1"
 down_revision: str | None = None
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
@@ -53,6 +53,18 @@ def upgrade() -> None:
         sa.Column("window_start", venuely.core.db.UTCDateTime(timezone=True), nullable=False),
         sa.Column("count", sa.Integer(), nullable=False),
         sa.PrimaryKeyConstraint("key", "window_start"),
+    )
+    op.create_table(
+        "stored_files",
+        sa.Column("hash", sa.String(length=64), nullable=False),
+        sa.Column("kind", sa.String(length=16), nullable=False),
+        sa.Column("content_type", sa.String(length=64), nullable=False),
+        sa.Column("extension", sa.String(length=8), nullable=False),
+        sa.Column("size", sa.Integer(), nullable=False),
+        sa.Column("width", sa.Integer(), nullable=False),
+        sa.Column("height", sa.Integer(), nullable=False),
+        sa.Column("created_at", venuely.core.db.UTCDateTime(timezone=True), nullable=False),
+        sa.PrimaryKeyConstraint("hash"),
     )
     op.create_table(
         "admins",
@@ -193,6 +205,39 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("person_id", "key"),
     )
     op.create_table(
+        "activities",
+        sa.Column("id", sa.String(length=24), nullable=False),
+        sa.Column("event_id", sa.String(length=24), nullable=False),
+        sa.Column("entity_type", sa.String(length=40), nullable=False),
+        sa.Column("pano_node_id", sa.String(length=100), nullable=False),
+        sa.Column("internal_name", sa.String(length=200), nullable=False),
+        sa.Column("title", sa.String(length=300), nullable=False),
+        sa.Column("date_begin", venuely.core.db.UTCDateTime(timezone=True), nullable=True),
+        sa.Column("date_end", venuely.core.db.UTCDateTime(timezone=True), nullable=True),
+        sa.Column("is_active", sa.Boolean(), nullable=False),
+        sa.Column("zoom_meeting_id", sa.String(length=40), nullable=False),
+        sa.Column(
+            "document",
+            sa.JSON().with_variant(postgresql.JSONB(astext_type=sa.Text()), "postgresql"),
+            nullable=False,
+        ),
+        sa.Column("created_at", venuely.core.db.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("updated_at", venuely.core.db.UTCDateTime(timezone=True), nullable=False),
+        sa.ForeignKeyConstraint(["event_id"], ["events.id"], ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("id"),
+    )
+    with op.batch_alter_table("activities", schema=None) as batch_op:
+        batch_op.create_index(
+            "ix_activities_event_begin", ["event_id", "entity_type", "date_begin"], unique=False
+        )
+        batch_op.create_index(
+            "ix_activities_event_node", ["event_id", "pano_node_id"], unique=False
+        )
+        batch_op.create_index(
+            "ix_activities_event_type", ["event_id", "entity_type", "id"], unique=False
+        )
+
+    op.create_table(
         "attendees",
         sa.Column("event_id", sa.String(length=24), nullable=False),
         sa.Column("person_id", sa.String(length=24), nullable=False),
@@ -204,6 +249,48 @@ def upgrade() -> None:
     with op.batch_alter_table("attendees", schema=None) as batch_op:
         batch_op.create_index("ix_attendees_person", ["person_id"], unique=False)
 
+    op.create_table(
+        "chatrooms",
+        sa.Column("id", sa.String(length=24), nullable=False),
+        sa.Column("event_id", sa.String(length=24), nullable=False),
+        sa.Column("title", sa.String(length=100), nullable=False),
+        sa.Column("internal_name", sa.String(length=120), nullable=False),
+        sa.Column("kind", sa.String(length=16), nullable=False),
+        sa.Column("is_private", sa.Boolean(), nullable=False),
+        sa.Column("created_by", sa.String(length=24), nullable=False),
+        sa.Column("last_message_id", sa.String(length=24), nullable=False),
+        sa.Column("created_at", venuely.core.db.UTCDateTime(timezone=True), nullable=False),
+        sa.ForeignKeyConstraint(["event_id"], ["events.id"], ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("id"),
+        sa.UniqueConstraint("event_id", "internal_name", name="uq_chatrooms_name"),
+    )
+    op.create_table(
+        "event_pages",
+        sa.Column("event_id", sa.String(length=24), nullable=False),
+        sa.Column("kind", sa.String(length=16), nullable=False),
+        sa.Column("title", sa.String(length=200), nullable=False),
+        sa.Column("content", sa.Text(), nullable=False),
+        sa.Column("image_hash", sa.String(length=64), nullable=True),
+        sa.Column("image_url", sa.String(length=2000), nullable=False),
+        sa.Column("image_height", sa.String(length=16), nullable=False),
+        sa.Column("is_sidebar", sa.Boolean(), nullable=False),
+        sa.Column("updated_at", venuely.core.db.UTCDateTime(timezone=True), nullable=False),
+        sa.ForeignKeyConstraint(["event_id"], ["events.id"], ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("event_id", "kind"),
+    )
+    op.create_table(
+        "event_photobooths",
+        sa.Column("event_id", sa.String(length=24), nullable=False),
+        sa.Column(
+            "settings",
+            sa.JSON().with_variant(postgresql.JSONB(astext_type=sa.Text()), "postgresql"),
+            nullable=False,
+        ),
+        sa.Column("api_key", sa.String(length=200), nullable=False),
+        sa.Column("updated_at", venuely.core.db.UTCDateTime(timezone=True), nullable=False),
+        sa.ForeignKeyConstraint(["event_id"], ["events.id"], ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("event_id"),
+    )
     op.create_table(
         "event_values",
         sa.Column("event_id", sa.String(length=24), nullable=False),
@@ -225,6 +312,35 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("event_id", "entry"),
     )
     op.create_table(
+        "locations",
+        sa.Column("id", sa.String(length=24), nullable=False),
+        sa.Column("customer_id", sa.String(length=24), nullable=False),
+        sa.Column("event_id", sa.String(length=24), nullable=True),
+        sa.Column("location_type", sa.String(length=40), nullable=False),
+        sa.Column("name", sa.String(length=200), nullable=False),
+        sa.Column("virtual_space_id", sa.String(length=64), nullable=False),
+        sa.Column(
+            "virtual_space_pano_ids",
+            sa.JSON().with_variant(postgresql.JSONB(astext_type=sa.Text()), "postgresql"),
+            nullable=False,
+        ),
+        sa.Column("is_disabled", sa.Boolean(), nullable=False),
+        sa.Column(
+            "document",
+            sa.JSON().with_variant(postgresql.JSONB(astext_type=sa.Text()), "postgresql"),
+            nullable=False,
+        ),
+        sa.Column("created_at", venuely.core.db.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("updated_at", venuely.core.db.UTCDateTime(timezone=True), nullable=False),
+        sa.ForeignKeyConstraint(["customer_id"], ["customers.id"], ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(["event_id"], ["events.id"], ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("id"),
+    )
+    with op.batch_alter_table("locations", schema=None) as batch_op:
+        batch_op.create_index("ix_locations_customer", ["customer_id", "id"], unique=False)
+        batch_op.create_index("ix_locations_event", ["event_id"], unique=False)
+
+    op.create_table(
         "menu_items",
         sa.Column("id", sa.String(length=24), nullable=False),
         sa.Column("event_id", sa.String(length=24), nullable=False),
@@ -244,6 +360,19 @@ def upgrade() -> None:
     )
     with op.batch_alter_table("menu_items", schema=None) as batch_op:
         batch_op.create_index("ix_menu_items_event", ["event_id"], unique=False)
+
+    op.create_table(
+        "realtime_tickets",
+        sa.Column("ticket_hash", sa.String(length=64), nullable=False),
+        sa.Column("session_id", sa.String(length=24), nullable=False),
+        sa.Column("person_id", sa.String(length=24), nullable=False),
+        sa.Column("event_id", sa.String(length=24), nullable=False),
+        sa.Column("expires_at", venuely.core.db.UTCDateTime(timezone=True), nullable=False),
+        sa.ForeignKeyConstraint(["session_id"], ["auth_sessions.id"], ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("ticket_hash"),
+    )
+    with op.batch_alter_table("realtime_tickets", schema=None) as batch_op:
+        batch_op.create_index("ix_realtime_tickets_expires", ["expires_at"], unique=False)
 
     op.create_table(
         "relations",
@@ -276,26 +405,152 @@ def upgrade() -> None:
             unique=False,
         )
 
+    op.create_table(
+        "themes",
+        sa.Column("id", sa.String(length=24), nullable=False),
+        sa.Column("level", sa.String(length=8), nullable=False),
+        sa.Column("slot", sa.String(length=40), nullable=True),
+        sa.Column("name", sa.String(length=200), nullable=False),
+        sa.Column("customer_id", sa.String(length=24), nullable=True),
+        sa.Column("event_id", sa.String(length=24), nullable=True),
+        sa.Column("base_theme_id", sa.String(length=24), nullable=True),
+        sa.Column(
+            "main_theme",
+            sa.JSON().with_variant(postgresql.JSONB(astext_type=sa.Text()), "postgresql"),
+            nullable=False,
+        ),
+        sa.Column(
+            "header_theme",
+            sa.JSON().with_variant(postgresql.JSONB(astext_type=sa.Text()), "postgresql"),
+            nullable=False,
+        ),
+        sa.Column(
+            "chat_theme",
+            sa.JSON().with_variant(postgresql.JSONB(astext_type=sa.Text()), "postgresql"),
+            nullable=False,
+        ),
+        sa.Column(
+            "fonts",
+            sa.JSON().with_variant(postgresql.JSONB(astext_type=sa.Text()), "postgresql"),
+            nullable=False,
+        ),
+        sa.Column(
+            "media_assets",
+            sa.JSON().with_variant(postgresql.JSONB(astext_type=sa.Text()), "postgresql"),
+            nullable=False,
+        ),
+        sa.Column("created_at", venuely.core.db.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("updated_at", venuely.core.db.UTCDateTime(timezone=True), nullable=False),
+        sa.ForeignKeyConstraint(["base_theme_id"], ["themes.id"], ondelete="SET NULL"),
+        sa.ForeignKeyConstraint(["customer_id"], ["customers.id"], ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(["event_id"], ["events.id"], ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("id"),
+        sa.UniqueConstraint("slot"),
+    )
+    with op.batch_alter_table("themes", schema=None) as batch_op:
+        batch_op.create_index("ix_themes_customer", ["customer_id"], unique=False)
+
+    op.create_table(
+        "activity_values",
+        sa.Column("activity_id", sa.String(length=24), nullable=False),
+        sa.Column("key", sa.String(length=100), nullable=False),
+        sa.Column(
+            "value",
+            sa.JSON().with_variant(postgresql.JSONB(astext_type=sa.Text()), "postgresql"),
+            nullable=False,
+        ),
+        sa.Column("updated_at", venuely.core.db.UTCDateTime(timezone=True), nullable=False),
+        sa.ForeignKeyConstraint(["activity_id"], ["activities.id"], ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("activity_id", "key"),
+    )
+    op.create_table(
+        "chat_messages",
+        sa.Column("chatroom_id", sa.String(length=24), nullable=False),
+        sa.Column("id", sa.String(length=24), nullable=False),
+        sa.Column("event_id", sa.String(length=24), nullable=False),
+        sa.Column("sender_id", sa.String(length=24), nullable=False),
+        sa.Column("tmp_id", sa.String(length=64), nullable=False),
+        sa.Column("text", sa.Text(), nullable=False),
+        sa.Column("replied_to_message_id", sa.String(length=24), nullable=True),
+        sa.Column("like_count", sa.Integer(), nullable=False),
+        sa.Column("dislike_count", sa.Integer(), nullable=False),
+        sa.Column("is_deleted_by_author", sa.Boolean(), nullable=False),
+        sa.Column("is_banned", sa.Boolean(), nullable=False),
+        sa.Column("deleted_by", sa.String(length=24), nullable=True),
+        sa.Column("created_at", venuely.core.db.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("edited_at", venuely.core.db.UTCDateTime(timezone=True), nullable=True),
+        sa.ForeignKeyConstraint(["chatroom_id"], ["chatrooms.id"], ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(["event_id"], ["events.id"], ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(["sender_id"], ["persons.id"], ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("chatroom_id", "id"),
+        sa.UniqueConstraint("sender_id", "tmp_id", name="uq_chat_messages_tmp_id"),
+    )
+    op.create_table(
+        "chat_person_status",
+        sa.Column("id", sa.String(length=24), nullable=False),
+        sa.Column("event_id", sa.String(length=24), nullable=False),
+        sa.Column("person_id", sa.String(length=24), nullable=False),
+        sa.Column("chatroom_id", sa.String(length=24), nullable=False),
+        sa.Column("last_read_chat_message_id", sa.String(length=24), nullable=False),
+        sa.Column("created", venuely.core.db.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("updated", venuely.core.db.UTCDateTime(timezone=True), nullable=False),
+        sa.ForeignKeyConstraint(["chatroom_id"], ["chatrooms.id"], ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(["event_id"], ["events.id"], ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(["person_id"], ["persons.id"], ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("id"),
+        sa.UniqueConstraint("person_id", "chatroom_id", name="uq_chat_person_status"),
+    )
+    with op.batch_alter_table("chat_person_status", schema=None) as batch_op:
+        batch_op.create_index("ix_chat_person_status_room", ["chatroom_id"], unique=False)
+
     # ### end Alembic commands ###
 
 
 def downgrade() -> None:
     # ### commands auto generated by Alembic - please adjust! ###
+    with op.batch_alter_table("chat_person_status", schema=None) as batch_op:
+        batch_op.drop_index("ix_chat_person_status_room")
+
+    op.drop_table("chat_person_status")
+    op.drop_table("chat_messages")
+    op.drop_table("activity_values")
+    with op.batch_alter_table("themes", schema=None) as batch_op:
+        batch_op.drop_index("ix_themes_customer")
+
+    op.drop_table("themes")
     with op.batch_alter_table("relations", schema=None) as batch_op:
         batch_op.drop_index("ix_relations_parent")
         batch_op.drop_index("ix_relations_child")
 
     op.drop_table("relations")
+    with op.batch_alter_table("realtime_tickets", schema=None) as batch_op:
+        batch_op.drop_index("ix_realtime_tickets_expires")
+
+    op.drop_table("realtime_tickets")
     with op.batch_alter_table("menu_items", schema=None) as batch_op:
         batch_op.drop_index("ix_menu_items_event")
 
     op.drop_table("menu_items")
+    with op.batch_alter_table("locations", schema=None) as batch_op:
+        batch_op.drop_index("ix_locations_event")
+        batch_op.drop_index("ix_locations_customer")
+
+    op.drop_table("locations")
     op.drop_table("event_whitelist")
     op.drop_table("event_values")
+    op.drop_table("event_photobooths")
+    op.drop_table("event_pages")
+    op.drop_table("chatrooms")
     with op.batch_alter_table("attendees", schema=None) as batch_op:
         batch_op.drop_index("ix_attendees_person")
 
     op.drop_table("attendees")
+    with op.batch_alter_table("activities", schema=None) as batch_op:
+        batch_op.drop_index("ix_activities_event_type")
+        batch_op.drop_index("ix_activities_event_node")
+        batch_op.drop_index("ix_activities_event_begin")
+
+    op.drop_table("activities")
     op.drop_table("person_values")
     with op.batch_alter_table("events", schema=None) as batch_op:
         batch_op.drop_index("ix_events_customer")
@@ -317,6 +572,7 @@ def downgrade() -> None:
         batch_op.drop_index("ix_admins_customer")
 
     op.drop_table("admins")
+    op.drop_table("stored_files")
     op.drop_table("rate_counters")
     op.drop_table("persons")
     op.drop_table("customers")
