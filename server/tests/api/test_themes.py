@@ -139,17 +139,18 @@ async def test_event_fonts_by_hash_upload_reorder_delete(
     cast = await make_cast(services)
     base = f"/events/{cast.event.id}/themes/fonts/regular"
     hashes = []
-    for family in ("One", "Two", "Three"):
+    # Built once each: FontBuilder stamps the current second into the font, so a rebuilt "One"
+    # a second later would be a different file.
+    fonts = {family: font_bytes(family) for family in ("One", "Two", "Three")}
+    for family, data in fonts.items():
         response = await client.post(
-            base, files={"file": (f"{family}.ttf", font_bytes(family))}, headers=cast.event_admin
+            base, files={"file": (f"{family}.ttf", data)}, headers=cast.event_admin
         )
         assert response.status_code == 200, response.text
         hashes.append(response.json()["FontAssets"]["regular"][-1]["hash"])
     assert len(set(hashes)) == 3
     # The same font again keeps its place instead of appearing twice.
-    again = await client.post(
-        base, files={"file": ("x", font_bytes("One"))}, headers=cast.event_admin
-    )
+    again = await client.post(base, files={"file": ("x", fonts["One"])}, headers=cast.event_admin)
     assert [f["hash"] for f in again.json()["FontAssets"]["regular"]] == hashes
 
     new_order = [hashes[2], hashes[0], hashes[1]]
