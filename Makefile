@@ -65,7 +65,7 @@ lint: install-dev
 	cd $(SERVER) && ../$(BIN)/mypy
 
 pytest: install-dev
-	cd $(SERVER) && ../$(BIN)/pytest
+	cd $(SERVER) && ../$(BIN)/pytest -n auto
 
 test: lint pytest web-test e2e
 
