@@ -6,8 +6,9 @@ from datetime import timedelta
 
 import pytest
 
-from tests.factories import bearer, token_for
+from tests.factories import bearer, grant_admin, make_person, token_for
 from tests.realtime.live import LiveServer, attendee
+from venuely.admins.models import AdminType
 from venuely.client import RealtimeSocket
 from venuely.core.clock import FrozenClock
 from venuely.realtime import CloseCode, Opcode
@@ -118,3 +119,26 @@ async def test_idle_socket_is_closed(live: LiveServer) -> None:
     await _pong(beating)
     await _pong(beating)
     await beating.close()
+
+
+async def test_whitelist_change_closes_sockets_of_people_it_no_longer_admits(
+    live: LiveServer,
+) -> None:
+    kept = await attendee(live.services)
+    dropped = await attendee(live.services, kept.event)
+    organizer = await make_person(live.services)
+    await grant_admin(live.services, organizer, AdminType.EVENT, event_id=kept.event.id)
+    kept_socket = await live.socket(kept.token)
+    dropped_socket = await live.socket(dropped.token)
+    await _pong(kept_socket)
+    await _pong(dropped_socket)
+    async with live.client() as api:
+        response = await api.http.put(
+            f"/events/{kept.event.id}/email-whitelist",
+            json={"Entries": [kept.person.login_email]},
+            headers=bearer(await token_for(live.services, organizer)),
+        )
+    assert response.status_code == 200
+    assert await dropped_socket.wait_closed() == CloseCode.NOT_WHITELISTED
+    await _pong(kept_socket)
+    await kept_socket.close()

@@ -22,6 +22,7 @@ from venuely.events.schemas import (
     WhitelistIn,
     WhitelistOut,
 )
+from venuely.events.whitelist_sync import close_refused_connections
 
 router = APIRouter(tags=["events"])
 
@@ -74,6 +75,9 @@ async def update_event(
     access: EventAdmin, body: EventUpdate, session: SessionDep, services: ServicesDep
 ) -> EventOut:
     event = await service.update_event(session, services, access.event, body)
+    if body.EmailWhitelist is not None:
+        await session.commit()
+        await close_refused_connections(session, services, event)
     return service.event_out(event)
 
 
@@ -103,9 +107,12 @@ async def get_email_whitelist(access: EventMember, session: SessionDep) -> White
     response_model_exclude_none=True,
 )
 async def put_email_whitelist(
-    access: EventAdmin, body: WhitelistIn, session: SessionDep
+    access: EventAdmin, body: WhitelistIn, session: SessionDep, services: ServicesDep
 ) -> WhitelistOut:
     await service.replace_whitelist(session, access.event.id, body.Entries)
+    # Committed first, so a socket that reconnects at once already meets the new list.
+    await session.commit()
+    await close_refused_connections(session, services, access.event)
     return WhitelistOut(Entries=await service.whitelist_entries(session, access.event.id))
 
 
