@@ -57,7 +57,7 @@ export default async function setup(project: TestProject) {
     VENUELY_DATA_DIR: dataDir,
     VENUELY_PUBLIC_URL: baseURL,
     VENUELY_WEB_DIST: join(webDir, "dist"),
-    VENUELY_LOG_FORMAT: "text",
+    VENUELY_LOG_FORMAT: "console",
   };
   delete env.VENUELY_DATABASE_URL;
   delete env.VENUELY_SMTP_HOST;

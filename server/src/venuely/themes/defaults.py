@@ -45,25 +45,26 @@ COLUMNS: dict[SubThemeType, str] = {
 
 LOGIN_BOX_KEY = "login_box_x_offset"
 
-# Keys the web app reads (web/src: --main-*, --header-*, --chat-* custom properties).
+# Keys the web app reads (web/src: --main-*, --header-*, --chat-* custom properties), with the
+# same palette the web app falls back to, so a fresh install looks as designed.
 BUILTIN: dict[SubThemeType, dict[str, Any]] = {
     SubThemeType.MAIN: {
-        "primary_color": "#3b4fe4",
+        "primary_color": "#2b4c7e",
         "primary_text_color": "#ffffff",
-        "text_color": "#1d1d1f",
-        "background_color": "#f4f5f7",
+        "text_color": "#1b2230",
+        "background_color": "#f4f6fa",
         "box_background_color": "#ffffff",
         "box_background_alpha": "0.92",
         LOGIN_BOX_KEY: "0%",
     },
     SubThemeType.HEADER: {
-        "background_color": "#1d1d1f",
+        "background_color": "#e7ebf3",
         "background_alpha": "1",
-        "text_color": "#ffffff",
+        "text_color": "#1b2230",
     },
     SubThemeType.CHAT: {
         "background_color": "#ffffff",
-        "text_color": "#1d1d1f",
+        "text_color": "#1b2230",
         "own_message_background_color": "#e8ebfd",
         "other_message_background_color": "#f1f1f3",
     },
