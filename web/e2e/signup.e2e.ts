@@ -1,6 +1,6 @@
 /** The attendee's first minutes: sign up, verify by code, log in, land in the event; then reset. */
 import { expect, it } from "vitest";
-import { expectAccessible, expectedLanding, logIn, readMail, uniqueEmail, url, withBrowser } from "./support";
+import { expectAccessible, expectedLanding, fillStable, logIn, readMail, uniqueEmail, url, withBrowser } from "./support";
 
 it("signs up, verifies the email by code, logs in and lands on HomeStart; resets the password", async () => {
   const email = uniqueEmail("signup");
@@ -52,7 +52,8 @@ it("signs up, verifies the email by code, logs in and lands on HomeStart; resets
     await page.getByRole("link", { name: "Sign out" }).click();
     await page.getByRole("heading", { name: "Log in" }).waitFor();
     await page.getByRole("link", { name: "Forgot your password?" }).click();
-    await page.getByLabel("Email address").fill(email);
+    await page.getByRole("heading", { name: "Forgot your password?" }).waitFor();
+    await fillStable(page, "Email address", email);
     await page.getByRole("button", { name: "Send link" }).click();
     await page.getByRole("heading", { name: "Check your inbox" }).waitFor();
     await expectAccessible(page, "reset-link-sent");

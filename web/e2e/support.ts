@@ -129,6 +129,20 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
 }
 
 /** Log in through the form and wait for HomeStart (or the remembered page). */
+/**
+ * Fills a field and waits until it really holds the value. Right after a sign-out the event
+ * router re-renders once more and can replace a field that was filled a moment earlier.
+ */
+export async function fillStable(page: Page, label: string, value: string): Promise<void> {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const field = page.getByLabel(label, { exact: true });
+    await field.fill(value);
+    await page.waitForTimeout(100);
+    if ((await field.inputValue()) === value) return;
+  }
+  throw new Error(`field "${label}" did not keep its value`);
+}
+
 export async function logIn(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel("Email address").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
