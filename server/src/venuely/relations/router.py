@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Query, Response
+from fastapi import APIRouter, Depends, Path, Query, Response
 
 from venuely.accounts.permissions import Authenticated
 from venuely.core.deps import ServicesDep, SessionDep
@@ -36,21 +36,30 @@ ChildID = Annotated[str | None, Query(alias="ChildID", pattern=REF_PATTERN)]
 RelationIdPath = Annotated[str, Path(alias="RelationID", pattern=ID_PATTERN)]
 
 
-@router.get("/relations/count", response_model=CountOut)
-async def count_relations(
-    principal: Authenticated,
-    session: SessionDep,
+def _relation_filter(
     event_id: EventIdQuery,
     parent_type: ParentType = None,
     parent_id: ParentID = None,
     relation_type: RelationTypeQ = None,
     child_type: ChildType = None,
     child_id: ChildID = None,
-) -> CountOut:
-    await access_event_by_id(session, principal, event_id, admin=False)
-    filt = service.RelationFilter(
+) -> service.RelationFilter:
+    """The filter query parameters that count, delete and list share."""
+    return service.RelationFilter(
         event_id, parent_type, parent_id, relation_type, child_type, child_id
     )
+
+
+FilterDep = Annotated[service.RelationFilter, Depends(_relation_filter)]
+
+
+@router.get("/relations/count", response_model=CountOut)
+async def count_relations(
+    principal: Authenticated,
+    session: SessionDep,
+    filt: FilterDep,
+) -> CountOut:
+    await access_event_by_id(session, principal, filt.event_id, admin=False)
     return CountOut(Count=await service.count_relations(session, filt))
 
 
@@ -58,17 +67,9 @@ async def count_relations(
 async def delete_relations(
     principal: Authenticated,
     session: SessionDep,
-    event_id: EventIdQuery,
-    parent_type: ParentType = None,
-    parent_id: ParentID = None,
-    relation_type: RelationTypeQ = None,
-    child_type: ChildType = None,
-    child_id: ChildID = None,
+    filt: FilterDep,
 ) -> DeletedOut:
-    await access_event_by_id(session, principal, event_id, admin=True)
-    filt = service.RelationFilter(
-        event_id, parent_type, parent_id, relation_type, child_type, child_id
-    )
+    await access_event_by_id(session, principal, filt.event_id, admin=True)
     return DeletedOut(Deleted=await service.delete_relations(session, filt))
 
 
@@ -76,21 +77,13 @@ async def delete_relations(
 async def list_relations(
     principal: Authenticated,
     session: SessionDep,
-    event_id: EventIdQuery,
-    parent_type: ParentType = None,
-    parent_id: ParentID = None,
-    child_type: ChildType = None,
-    child_id: ChildID = None,
-    relation_type: RelationTypeQ = None,
+    filt: FilterDep,
     max_count: Annotated[int, Query(alias="MaxCount", ge=1, le=1000)] = 100,
     start_id: Annotated[str | None, Query(alias="StartID", pattern=ID_PATTERN)] = None,
     sort_fields: Annotated[str | None, Query(alias="SortFields", max_length=300)] = None,
 ) -> list[RelationOut]:
-    await access_event_by_id(session, principal, event_id, admin=False)
+    await access_event_by_id(session, principal, filt.event_id, admin=False)
     order = service.parse_sort_fields(sort_fields)
-    filt = service.RelationFilter(
-        event_id, parent_type, parent_id, relation_type, child_type, child_id
-    )
     rows = await service.find_relations(
         session, filt, order=order, start_id=start_id, limit=max_count
     )
