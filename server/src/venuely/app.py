@@ -25,12 +25,18 @@ from venuely.files.limits import upload_body_limit, upload_path_patterns
 from venuely.files.router import router as files_router
 from venuely.lists.router import router as lists_router
 from venuely.locations.router import router as locations_router
+from venuely.panoramas.router import router as panoramas_router
+from venuely.panoramas.tours_router import tours_router
+from venuely.proxy.router import router as proxy_router
 from venuely.realtime.router import router as realtime_router
 from venuely.realtime.router import socket_router as realtime_socket_router
 from venuely.relations.router import router as relations_router
 from venuely.settings import Settings, load_settings
 from venuely.themes.assets_router import assets_router as themes_assets_router
 from venuely.themes.router import router as themes_router
+from venuely.treasurehunt.router import router as treasurehunt_router
+from venuely.vfiles.router import router as vfiles_router
+from venuely.vtables.router import router as vtables_router
 from venuely.web.spa import router as spa_router
 
 API_PREFIX = "/api/v1"
@@ -56,6 +62,11 @@ FEATURE_ROUTERS: tuple[APIRouter, ...] = (
     relations_router,
     lists_router,
     locations_router,
+    panoramas_router,
+    vfiles_router,
+    vtables_router,
+    treasurehunt_router,
+    proxy_router,
 )
 
 
@@ -89,6 +100,8 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
     for router in FEATURE_ROUTERS:
         app.include_router(router, prefix=API_PREFIX)
     app.include_router(realtime_socket_router)
+    # Tours are static files with their own path, outside the API prefix (PanoURL).
+    app.include_router(tours_router)
     # The web app answers every other path, so it is mounted last and outside `/api/v1`.
     app.include_router(spa_router)
     # Upload routes (marked with files.limits.upload_route) get a larger body allowance.

@@ -13,6 +13,9 @@ def import_all_models() -> None:
     import venuely.events.pages_models
     import venuely.files.models
     import venuely.locations.models
+    import venuely.panoramas.models
     import venuely.realtime.models
     import venuely.relations.models
-    import venuely.themes.models  # noqa: F401
+    import venuely.themes.models
+    import venuely.vfiles.models
+    import venuely.vtables.models  # noqa: F401

@@ -1,6 +1,10 @@
 import type { Translation } from "../en";
+import chat from "./chat";
+import venue from "./venue";
 
 const de: Translation = {
+  chat,
+  venue,
   common: {
     appName: "Venuely",
     loading: "Wird geladen …",

@@ -1,5 +1,10 @@
 /** English: the source of the key set. Every other language is typed against this file. */
+import chat from "./chat";
+import venue from "./venue";
+
 const en = {
+  chat,
+  venue,
   common: {
     appName: "Venuely",
     loading: "Loading…",

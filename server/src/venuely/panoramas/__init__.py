@@ -1,0 +1,1 @@
+"""Panoramas: tours (versions of a zip package), preview images, pano variables."""

@@ -1,0 +1,3 @@
+"""Tables of the panoramas feature."""
+
+from __future__ import annotations

@@ -1,0 +1,1 @@
+"""The `/proxy` fetcher: public resources fetched through the SSRF-safe outbound client."""

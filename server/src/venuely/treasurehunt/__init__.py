@@ -1,0 +1,1 @@
+"""Treasure hunt rankings: attendees ranked by their game score variable."""

@@ -1,0 +1,1 @@
+"""Virtual files: organizer- and attendee-provided files and links attached to entities."""

@@ -1,0 +1,3 @@
+"""Tables of the vfiles feature."""
+
+from __future__ import annotations

@@ -1,0 +1,1 @@
+"""Virtual tables: small JSON tables per event or global (Wall of Fame projects live here)."""

@@ -1,0 +1,3 @@
+"""Tables of the vtables feature."""
+
+from __future__ import annotations

@@ -1,0 +1,7 @@
+import type { Translation } from "../en";
+
+const venue: Translation["venue"] = {
+  title: "Veranstaltungsort",
+};
+
+export default venue;
