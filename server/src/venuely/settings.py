@@ -73,6 +73,15 @@ class Settings(BaseSettings):
     max_upload_bytes: int = Field(default=10 * 1024 * 1024, ge=1024)
     max_image_pixels: int = Field(default=40_000_000, ge=1)
 
+    # Server-side fetches of user-supplied URLs (core/outbound.py: /proxy, picture from URL).
+    outbound_allowed_hosts: Annotated[list[str], NoDecode] = Field(default_factory=list)
+    outbound_allowed_ports: Annotated[list[int], NoDecode] = Field(
+        default_factory=lambda: [80, 443]
+    )
+    outbound_max_bytes: int = Field(default=5 * 1024 * 1024, ge=1024)
+    outbound_timeout_seconds: float = Field(default=10.0, gt=0)
+    proxy_requests_per_minute: int = Field(default=60, ge=1)
+
     log_level: str = "INFO"
     log_format: Literal["auto", "json", "console"] = "auto"
 
@@ -81,6 +90,20 @@ class Settings(BaseSettings):
     def _split_origins(cls, value: object) -> object:
         if isinstance(value, str):
             return [part.strip().rstrip("/") for part in value.split(",") if part.strip()]
+        return value
+
+    @field_validator("outbound_allowed_hosts", mode="before")
+    @classmethod
+    def _split_hosts(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [part.strip().lower().rstrip(".") for part in value.split(",") if part.strip()]
+        return value
+
+    @field_validator("outbound_allowed_ports", mode="before")
+    @classmethod
+    def _split_ports(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [int(part) for part in value.split(",") if part.strip()]
         return value
 
     @field_validator("public_url")

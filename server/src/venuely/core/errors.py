@@ -51,6 +51,8 @@ class ErrorCode(StrEnum):
     ACTIVITY_NOT_FOUND = "ACTIVITY_NOT_FOUND"
     RELATION_NOT_FOUND = "RELATION_NOT_FOUND"
     LOCATION_NOT_FOUND = "LOCATION_NOT_FOUND"
+    VFILE_NOT_FOUND = "VFILE_NOT_FOUND"
+    VTABLE_NOT_FOUND = "VTABLE_NOT_FOUND"
     CONFLICT = "CONFLICT"
     INTERNAL_NAME_TAKEN = "INTERNAL_NAME_TAKEN"
     EMAIL_ALREADY_USED = "EMAIL_ALREADY_USED"
@@ -63,6 +65,8 @@ class ErrorCode(StrEnum):
     STORAGE_FAILED = "STORAGE_FAILED"
     ZOOM_NOT_CONFIGURED = "ZOOM_NOT_CONFIGURED"
     ZOOM_FAILED = "ZOOM_FAILED"
+    # 502: a server-side fetch of a user-supplied URL failed (core/outbound.py)
+    UPSTREAM_FAILED = "UPSTREAM_FAILED"
     INTERNAL_ERROR = "INTERNAL_ERROR"
 
 
@@ -93,6 +97,8 @@ _STATUS: dict[ErrorCode, int] = {
     ErrorCode.ACTIVITY_NOT_FOUND: 404,
     ErrorCode.RELATION_NOT_FOUND: 404,
     ErrorCode.LOCATION_NOT_FOUND: 404,
+    ErrorCode.VFILE_NOT_FOUND: 404,
+    ErrorCode.VTABLE_NOT_FOUND: 404,
     ErrorCode.CONFLICT: 409,
     ErrorCode.INTERNAL_NAME_TAKEN: 409,
     ErrorCode.EMAIL_ALREADY_USED: 409,
@@ -105,6 +111,7 @@ _STATUS: dict[ErrorCode, int] = {
     # operator sets it, but the request itself was fine (so not a 4xx).
     ErrorCode.ZOOM_NOT_CONFIGURED: 503,
     ErrorCode.ZOOM_FAILED: 502,
+    ErrorCode.UPSTREAM_FAILED: 502,
     ErrorCode.INTERNAL_ERROR: 500,
 }
 
