@@ -72,6 +72,7 @@ class Database:
         self.engine: AsyncEngine = create_async_engine(url, **kwargs)
         if self.is_sqlite:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+            event.listen(self.engine.sync_engine, "savepoint", _sqlite_begin_before_savepoint)
         self.sessionmaker = async_sessionmaker(self.engine, expire_on_commit=False)
 
     @asynccontextmanager
@@ -97,3 +98,14 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=5000")
     cursor.close()
+
+
+def _sqlite_begin_before_savepoint(conn: Any, _name: str) -> None:
+    # pysqlite opens a transaction only at the first INSERT/UPDATE/DELETE. A SAVEPOINT issued
+    # before that becomes the outermost transaction, so its RELEASE commits at once and a later
+    # rollback of the unit of work cannot undo it. A savepoint means the unit is about to write,
+    # so start the real transaction first; IMMEDIATE takes the write lock now (waiting up to
+    # busy_timeout) instead of failing later when a read snapshot would have to be upgraded.
+    driver = conn.connection.driver_connection
+    if driver is not None and not driver.in_transaction:
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
