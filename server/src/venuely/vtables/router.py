@@ -1,7 +1,218 @@
-"""HTTP routes of the vtables feature."""
+"""HTTP routes for virtual tables, per event and global (admin-api.md §7 "Virtual tables").
+
+`POST ?VTableID` without an id creates a table from `{VTableName, Rows}`; with an id it adds one
+row (the body) to that table and answers the row. `PUT`/`DELETE /{VTableID}` act on the whole
+table, or on one row with `?RowID`. Attendees read their event's tables and may add rows to its
+`walloffame` table and edit or remove the rows they added; everything else is for event admins.
+Global tables are read by any logged-in person and written by master admins.
+`VTableID` only matches 24-hex ids, so `walloffametags` and `count` are never taken for one.
+"""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Path, Query, Response
+from fastapi.exceptions import RequestValidationError
+from pydantic import ValidationError
+
+from venuely.accounts.permissions import Authenticated, EventAccess, EventMember, MasterAdmin
+from venuely.core.deps import ServicesDep, SessionDep
+from venuely.core.errors import ApiError, ErrorCode
+from venuely.events.schemas import ID_PATTERN
+from venuely.vtables import service
+from venuely.vtables.models import VTable, VTableRow
+from venuely.vtables.schemas import NAME_PATTERN, WALL_OF_FAME, CountOut, VTableIn, VTableOut
 
 router = APIRouter(tags=["vtables"])
+
+EVENT_BASE = "/events/{EventID}/vtables"
+GLOBAL_BASE = "/vtables"
+VTableIdPath = Annotated[str, Path(alias="VTableID", pattern=ID_PATTERN)]
+VTableIdQuery = Annotated[str | None, Query(alias="VTableID", pattern=ID_PATTERN)]
+VTableNameQuery = Annotated[str | None, Query(alias="VTableName", pattern=NAME_PATTERN)]
+RowIdQuery = Annotated[str | None, Query(alias="RowID", pattern=ID_PATTERN)]
+JsonBody = Annotated[dict[str, Any], Body()]
+
+
+def parse_table(body: dict[str, Any]) -> VTableIn:
+    try:
+        return VTableIn.model_validate(body)
+    except ValidationError as exc:
+        errors = [{**e, "loc": ("body", *e["loc"])} for e in exc.errors(include_url=False)]
+        raise RequestValidationError(errors) from None
+
+
+def _admin_only(access: EventAccess, what: str) -> None:
+    if not access.is_admin:
+        raise ApiError(
+            ErrorCode.FORBIDDEN,
+            f"Event admin rights required to {what}",
+            {"EventID": access.event.id},
+        )
+
+
+def _check_row_owner(access: EventAccess, table: VTable, row: VTableRow) -> None:
+    """Attendees may change only rows they added to the Wall of Fame."""
+    if access.is_admin:
+        return
+    if table.name != WALL_OF_FAME or row.person_id != access.principal.person_id:
+        raise ApiError(
+            ErrorCode.FORBIDDEN,
+            "Only the author or an event admin may change this row",
+            {"RowID": row.id},
+        )
+
+
+# --- per event ---------------------------------------------------------------------------
+
+
+@router.get(EVENT_BASE, response_model=list[VTableOut])
+async def list_event_tables(
+    access: EventMember,
+    session: SessionDep,
+    name: VTableNameQuery = None,
+    table_id: VTableIdQuery = None,
+) -> list[VTableOut]:
+    tables = await service.list_tables(session, access.event.id, name, table_id)
+    return [await service.table_out(session, t) for t in tables]
+
+
+@router.post(EVENT_BASE, status_code=201, response_model=None)
+async def create_event_table_or_row(
+    access: EventMember,
+    body: JsonBody,
+    session: SessionDep,
+    services: ServicesDep,
+    table_id: VTableIdQuery = None,
+) -> dict[str, Any]:
+    if table_id is None:
+        _admin_only(access, "create a virtual table")
+        table = await service.create_table(session, services, access.event.id, parse_table(body))
+        return (await service.table_out(session, table)).model_dump()
+    table = await service.access_table(session, access.event.id, table_id)
+    if table.name != WALL_OF_FAME:
+        _admin_only(access, "add rows to this table")
+    row = await service.append_row(session, services, table, body, access.principal.person_id)
+    return service.row_out(row)
+
+
+@router.get(EVENT_BASE + "/walloffametags", response_model=list[str])
+async def wall_of_fame_tags(access: EventMember, session: SessionDep) -> list[str]:
+    return await service.categories(session, access.event.id)
+
+
+@router.get(EVENT_BASE + "/{VTableID}", response_model=VTableOut)
+async def get_event_table(
+    access: EventMember, table_id: VTableIdPath, session: SessionDep
+) -> VTableOut:
+    table = await service.access_table(session, access.event.id, table_id)
+    return await service.table_out(session, table)
+
+
+@router.put(EVENT_BASE + "/{VTableID}", response_model=None)
+async def update_event_table(
+    access: EventMember,
+    table_id: VTableIdPath,
+    body: JsonBody,
+    session: SessionDep,
+    services: ServicesDep,
+    row_id: RowIdQuery = None,
+) -> dict[str, Any]:
+    table = await service.access_table(session, access.event.id, table_id)
+    if row_id is None:
+        _admin_only(access, "replace a virtual table")
+        await service.replace_table(session, services, table, parse_table(body))
+        return (await service.table_out(session, table)).model_dump()
+    row = await service.access_row(session, table, row_id)
+    _check_row_owner(access, table, row)
+    return service.row_out(await service.update_row(session, services, table, row, body))
+
+
+@router.delete(EVENT_BASE + "/{VTableID}", status_code=204)
+async def delete_event_table(
+    access: EventMember,
+    table_id: VTableIdPath,
+    session: SessionDep,
+    row_id: RowIdQuery = None,
+) -> Response:
+    table = await service.access_table(session, access.event.id, table_id)
+    if row_id is None:
+        _admin_only(access, "delete a virtual table")
+        await session.delete(table)
+    else:
+        row = await service.access_row(session, table, row_id)
+        _check_row_owner(access, table, row)
+        await session.delete(row)
+    return Response(status_code=204)
+
+
+# --- global --------------------------------------------------------------------------------
+
+
+@router.get(GLOBAL_BASE + "/count", response_model=CountOut)
+async def count_global_tables(_: Authenticated, session: SessionDep) -> CountOut:
+    return CountOut(Count=await service.count_tables(session, None))
+
+
+@router.get(GLOBAL_BASE, response_model=list[VTableOut])
+async def list_global_tables(
+    _: Authenticated,
+    session: SessionDep,
+    name: VTableNameQuery = None,
+    table_id: VTableIdQuery = None,
+) -> list[VTableOut]:
+    tables = await service.list_tables(session, None, name, table_id)
+    return [await service.table_out(session, t) for t in tables]
+
+
+@router.post(GLOBAL_BASE, status_code=201, response_model=None)
+async def create_global_table_or_row(
+    principal: MasterAdmin,
+    body: JsonBody,
+    session: SessionDep,
+    services: ServicesDep,
+    table_id: VTableIdQuery = None,
+) -> dict[str, Any]:
+    if table_id is None:
+        table = await service.create_table(session, services, None, parse_table(body))
+        return (await service.table_out(session, table)).model_dump()
+    table = await service.access_table(session, None, table_id)
+    row = await service.append_row(session, services, table, body, principal.person_id)
+    return service.row_out(row)
+
+
+@router.get(GLOBAL_BASE + "/{VTableID}", response_model=VTableOut)
+async def get_global_table(
+    _: Authenticated, table_id: VTableIdPath, session: SessionDep
+) -> VTableOut:
+    return await service.table_out(session, await service.access_table(session, None, table_id))
+
+
+@router.put(GLOBAL_BASE + "/{VTableID}", response_model=None)
+async def update_global_table(
+    _: MasterAdmin,
+    table_id: VTableIdPath,
+    body: JsonBody,
+    session: SessionDep,
+    services: ServicesDep,
+    row_id: RowIdQuery = None,
+) -> dict[str, Any]:
+    table = await service.access_table(session, None, table_id)
+    if row_id is None:
+        await service.replace_table(session, services, table, parse_table(body))
+        return (await service.table_out(session, table)).model_dump()
+    row = await service.access_row(session, table, row_id)
+    return service.row_out(await service.update_row(session, services, table, row, body))
+
+
+@router.delete(GLOBAL_BASE + "/{VTableID}", status_code=204)
+async def delete_global_table(
+    _: MasterAdmin, table_id: VTableIdPath, session: SessionDep, row_id: RowIdQuery = None
+) -> Response:
+    table = await service.access_table(session, None, table_id)
+    if row_id is None:
+        await session.delete(table)
+    else:
+        await session.delete(await service.access_row(session, table, row_id))
+    return Response(status_code=204)

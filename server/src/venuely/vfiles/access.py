@@ -1,0 +1,78 @@
+"""Who may see and change which vfiles of an event.
+
+Event admins see and change all of them. Attendees (the `EventMember` rule) see the enabled ones
+and their own; they may create vfiles only for themselves (`EntityType` Person with their own
+person id) or for a Wall of Fame project they submitted (`EntityType` WallOfFame with the
+project's row id), and change only vfiles they created. Anything outside what the caller may
+see is reported as not found.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from venuely.accounts.permissions import EventAccess
+from venuely.core.errors import ApiError, ErrorCode
+from venuely.vfiles.models import VFile
+from venuely.vtables.models import VTable, VTableRow
+from venuely.vtables.schemas import WALL_OF_FAME
+
+PERSON = "Person"
+WALL_OF_FAME_ENTITY = "WallOfFame"
+
+
+def vfile_not_found(vfile_id: str) -> ApiError:
+    return ApiError(ErrorCode.VFILE_NOT_FOUND, f"Vfile {vfile_id} not found", {"VFileID": vfile_id})
+
+
+def can_see(access: EventAccess, vfile: VFile) -> bool:
+    return access.is_admin or not vfile.is_disabled or vfile.person_id == access.principal.person_id
+
+
+async def load_visible(session: AsyncSession, access: EventAccess, vfile_id: str) -> VFile:
+    vfile = await session.scalar(
+        select(VFile).where(VFile.id == vfile_id, VFile.event_id == access.event.id)
+    )
+    if vfile is None or not can_see(access, vfile):
+        raise vfile_not_found(vfile_id)
+    return vfile
+
+
+async def load_changeable(session: AsyncSession, access: EventAccess, vfile_id: str) -> VFile:
+    vfile = await load_visible(session, access, vfile_id)
+    if not access.is_admin and vfile.person_id != access.principal.person_id:
+        raise ApiError(
+            ErrorCode.FORBIDDEN,
+            "Only its author or an event admin may change this vfile",
+            {"VFileID": vfile.id},
+        )
+    return vfile
+
+
+async def check_attach(
+    session: AsyncSession, access: EventAccess, entity_type: str, entity_id: str
+) -> None:
+    """Refuse an attendee attaching a vfile to something that is not theirs."""
+    if access.is_admin:
+        return
+    me = access.principal.person_id
+    if entity_type == PERSON and entity_id == me:
+        return
+    if entity_type == WALL_OF_FAME_ENTITY:
+        owner = await session.scalar(
+            select(VTableRow.person_id)
+            .join(VTable, VTable.id == VTableRow.vtable_id)
+            .where(
+                VTableRow.id == entity_id,
+                VTable.event_id == access.event.id,
+                VTable.name == WALL_OF_FAME,
+            )
+        )
+        if owner == me:
+            return
+    raise ApiError(
+        ErrorCode.FORBIDDEN,
+        "Attendees may attach vfiles only to themselves or to their own Wall of Fame projects",
+        {"EntityType": entity_type, "EntityID": entity_id},
+    )
