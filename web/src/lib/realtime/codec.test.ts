@@ -22,7 +22,7 @@ async function deflateRaw(data: Uint8Array): Promise<Uint8Array> {
       controller.close();
     },
   });
-  const reader = source.pipeThrough(new CompressionStream("deflate-raw")).getReader();
+  const reader = source.pipeThrough(new CompressionStream("deflate-raw") as unknown as ReadableWritablePair<Uint8Array, Uint8Array>).getReader();
   const chunks: number[] = [];
   for (;;) {
     const { done, value } = await reader.read();

@@ -45,7 +45,7 @@ class FakeSocket implements SocketLike {
 let sockets: FakeSocket[];
 let tickets: number;
 let ticketFails: boolean;
-let log: ReturnType<typeof vi.fn>;
+let log: ReturnType<typeof vi.fn<(message: string, detail?: unknown) => void>>;
 
 function make(): Connection {
   return new Connection({
