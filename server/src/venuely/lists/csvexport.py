@@ -31,7 +31,7 @@ SPEAKER_COLUMNS = (
     "Biography",
     "Sessions",
 )
-# The vfile fields an export will carry once the vfiles feature stores them.
+# The vfile fields of an export, filled by `vfiles.service.csv_rows`.
 VFILE_COLUMNS = (
     "ID",
     "EntityType",

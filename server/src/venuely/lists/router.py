@@ -19,6 +19,7 @@ from venuely.events.schemas import ID_PATTERN
 from venuely.lists import csvexport, service
 from venuely.lists.schemas import AttendeeOut
 from venuely.relations.schemas import TYPE_PATTERN
+from venuely.vfiles.service import csv_rows as vfile_csv_rows
 
 router = APIRouter(tags=["lists"])
 
@@ -123,9 +124,11 @@ async def speakers_csv(access: EventAdmin, session: SessionDep) -> Response:
 )
 async def vfiles_csv(
     access: EventAdmin,
+    session: SessionDep,
     entity_type: Annotated[str, Query(alias="EntityType", pattern=TYPE_PATTERN)],
 ) -> Response:
-    """The header row only until the vfiles feature exists (docs/subsystems/lists.md)."""
-    body = csvexport.render(csvexport.VFILE_COLUMNS, [])
+    """Every vfile of the event with this EntityType, disabled ones included (admins only)."""
+    rows = await vfile_csv_rows(session, access.event.id, entity_type)
+    body = csvexport.render(csvexport.VFILE_COLUMNS, rows)
     name = f"vfiles-{access.event.internal_name}-{entity_type}.csv"
     return csvexport.csv_response(body, name)
