@@ -49,6 +49,9 @@ class PanoVersion(Base):
     # The organizer's variables for this version (`PUT .../panovars`), the only mutable part.
     pano_vars: Mapped[dict[str, Any]] = mapped_column(default=dict)
     size_bytes: Mapped[int] = mapped_column(Integer, default=0)
+    # SHA-256 of the uploaded zip as received, so a caller (the demo seed) can tell whether a
+    # package is already installed without comparing files.
+    package_hash: Mapped[str] = mapped_column(String(64), default="")
     # Who uploaded it (a person id, no foreign key: the version outlives the account).
     uploaded_by: Mapped[str] = mapped_column(String(24), default="")
     created_at: Mapped[datetime]
@@ -58,7 +61,7 @@ class AttendeePanoVars(Base):
     __tablename__ = "attendee_pano_vars"
     __table_args__ = (
         # Treasure hunt rankings read exactly this order (score desc, earliest first, person).
-        Index("ix_attendee_pano_vars_rank", "event_id", "game_score", "updated_at", "person_id"),
+        Index("ix_attendee_pano_vars_rank", "event_id", "game_score", "scored_at", "person_id"),
     )
 
     event_id: Mapped[str] = mapped_column(
@@ -70,4 +73,7 @@ class AttendeePanoVars(Base):
     state: Mapped[dict[str, Any]] = mapped_column(default=dict)
     # Var_User_Game_01 as an integer, 0 when missing or not numeric (attendee-app.md §6).
     game_score: Mapped[int] = mapped_column(Integer, default=0)
+    # When the current score was reached: a save that keeps the score keeps this time, so
+    # changing one's language does not cost a treasure hunt rank.
+    scored_at: Mapped[datetime]
     updated_at: Mapped[datetime]

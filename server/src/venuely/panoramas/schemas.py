@@ -56,6 +56,7 @@ class PanoVersionOut(BaseModel):
     StartNodeID: str
     NodeCount: int
     SizeBytes: int
+    PackageHash: str
     PanoVars: dict[str, Any]
     CreatedAt: datetime
 

@@ -67,6 +67,7 @@ def version_out(version: PanoVersion) -> PanoVersionOut:
         StartNodeID=version.start_node_id,
         NodeCount=version.node_count,
         SizeBytes=version.size_bytes,
+        PackageHash=version.package_hash,
         PanoVars=dict(version.pano_vars),
         CreatedAt=version.created_at,
     )
@@ -313,6 +314,7 @@ async def import_tour(
         manifest=manifest,
         pano_vars={},
         size_bytes=package.size,
+        package_hash=hashlib.sha256(data).hexdigest(),
         uploaded_by=uploaded_by,
         created_at=services.clock.now(),
     )

@@ -1,0 +1,43 @@
+"""Who may see and change a pano: admins of the pano's customer, and master admins.
+
+Routes reach these through the `AnyAdmin` policy (attendees are refused with 403 there); a pano
+of a customer the admin does not administer is reported as not found, so ids of other customers'
+panos cannot be probed.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from venuely.accounts.permissions import Principal
+from venuely.core.errors import ApiError, ErrorCode
+from venuely.events.models import Customer
+from venuely.panoramas.models import Pano
+
+
+def pano_not_found(pano_id: str) -> ApiError:
+    return ApiError(ErrorCode.NOT_FOUND, f"Pano {pano_id} not found", {"PanoID": pano_id})
+
+
+async def access_pano(session: AsyncSession, principal: Principal, pano_id: str) -> Pano:
+    pano = await session.get(Pano, pano_id)
+    if pano is None or not principal.admins_customer(pano.customer_id):
+        raise pano_not_found(pano_id)
+    return pano
+
+
+async def access_customer(
+    session: AsyncSession, principal: Principal, customer_id: str
+) -> Customer:
+    customer = await session.get(Customer, customer_id)
+    if customer is None:
+        raise ApiError(
+            ErrorCode.CUSTOMER_NOT_FOUND,
+            f"Customer {customer_id} not found",
+            {"CustomerID": customer_id},
+        )
+    if not principal.admins_customer(customer.id):
+        raise ApiError(
+            ErrorCode.FORBIDDEN, "Customer admin rights required", {"CustomerID": customer.id}
+        )
+    return customer
