@@ -1,0 +1,72 @@
+/** The chat's REST calls (attendee-app.md §7; docs/subsystems/chat.md "REST"). */
+import { currentToken } from "@/features/accounts";
+import { ApiError, buildUrl, NetworkError, request } from "@/lib/api-client";
+import type { HistoryQuery } from "./logic";
+import type { ChatAttendee, ChatMessage, Chatroom, ReadInfo } from "./types";
+
+const enc = encodeURIComponent;
+
+/** The person's rooms, the broadcast room first. */
+export function getRooms(eventID: string, personID: string): Promise<Chatroom[]> {
+  return request<Chatroom[]>(`/events/${enc(eventID)}/activities/chatrooms/attendees/${enc(personID)}`);
+}
+
+export function getRoom(eventID: string, roomID: string): Promise<Chatroom> {
+  return request<Chatroom>(`/events/${enc(eventID)}/activities/chatrooms/${enc(roomID)}`);
+}
+
+/** One page of history, oldest first. */
+export function getHistory(eventID: string, roomID: string, query: HistoryQuery): Promise<ChatMessage[]> {
+  return request<ChatMessage[]>(`/events/${enc(eventID)}/lists/chatmessageschronologically`, {
+    query: { ChatroomID: roomID, ...query },
+  });
+}
+
+export function getReadInfo(eventID: string, roomID: string): Promise<ReadInfo> {
+  return request<ReadInfo>(`/events/${enc(eventID)}/chatrooms/${enc(roomID)}/chatpersonstatus`);
+}
+
+interface Relation {
+  ChildID: string;
+}
+
+/** Persons related to the room as `Moderator` or `ChatroomAdmin`. */
+export async function getRoomRoles(eventID: string, roomID: string): Promise<{ moderators: string[]; admins: string[] }> {
+  const load = (type: string) =>
+    request<Relation[]>("/relations", {
+      query: { EventID: eventID, ParentType: "Chatroom", ParentID: roomID, RelationType: type, MaxCount: 1000 },
+    }).then((rows) => rows.map((r) => r.ChildID));
+  const [moderators, admins] = await Promise.all([load("Moderator"), load("ChatroomAdmin")]);
+  return { moderators, admins };
+}
+
+const CURSOR_HEADER = "amv-cursor-pos";
+
+/** Names of the given persons, following the `amv-cursor-pos` cursor page by page. */
+export async function getAttendees(eventID: string, personIDs: string[]): Promise<ChatAttendee[]> {
+  const found: ChatAttendee[] = [];
+  let cursor: string | null = null;
+  const token = currentToken();
+  for (let page = 0; page < 200; page++) {
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(`/events/${enc(eventID)}/lists/attendees`, { LastID: cursor ?? undefined }), {
+        method: "POST",
+        headers: {
+          Accept: "application/json",
+          "Content-Type": "application/json",
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(personIDs),
+      });
+    } catch (cause) {
+      throw new NetworkError(cause);
+    }
+    if (!response.ok) throw new ApiError(response.status, `HTTP_${response.status}`, response.statusText);
+    found.push(...((await response.json()) as ChatAttendee[]));
+    cursor = response.headers.get(CURSOR_HEADER);
+    if (!cursor) break;
+  }
+  return found;
+}
+
