@@ -23,28 +23,43 @@ const lazyView = {
   terms: () => import("@/features/policies/PolicyPage").then((m) => ({ Component: m.TermsPage })),
   start: () => import("@/features/venue/HomeStartPage").then((m) => ({ Component: m.HomeStartPage })),
   landing: () => import("@/features/venue/HomeStartPage").then((m) => ({ Component: m.LandingPage })),
-  venue: () => import("@/features/venue/HomeStartPage").then((m) => ({ Component: m.VenuePlaceholderPage })),
+  venueShell: () => import("@/features/venue/VenueShell").then((m) => ({ Component: m.VenueShell })),
+  room: () => import("@/features/venue/VenueRoom").then((m) => ({ Component: m.VenueRoomPage })),
+  faq: () => import("@/features/venue/VenuePages").then((m) => ({ Component: m.FaqPage })),
+  iframe: () => import("@/features/venue/VenuePages").then((m) => ({ Component: m.IframePage })),
+  page: () => import("@/features/venue/VenuePages").then((m) => ({ Component: m.FullscreenPage })),
+  auditorium: () => import("@/features/venue/VenuePages").then((m) => ({ Component: m.AuditoriumPage })),
+  breakoutroom: () => import("@/features/venue/VenuePages").then((m) => ({ Component: m.BreakoutRoomPage })),
+  cinema: () => import("@/features/venue/VenuePages").then((m) => ({ Component: m.CinemaPage })),
+  engagement: () => import("@/features/venue/VenuePages").then((m) => ({ Component: m.EngagementPage })),
+  helpdesk: () => import("@/features/venue/VenuePages").then((m) => ({ Component: m.HelpdeskPage })),
+  walloffame: () => import("@/features/venue/VenuePages").then((m) => ({ Component: m.WallOfFamePage })),
+  directLink: () => import("@/features/venue/VenuePages").then((m) => ({ Component: m.DirectLinkPage })),
+  directChat: () => import("@/features/chat/ChatRoutes").then((m) => ({ Component: m.DirectChatRoute })),
+  groupChat: () => import("@/features/chat/ChatRoutes").then((m) => ({ Component: m.GroupChatRoute })),
   overview: () => import("@/features/events/pages/EventsOverviewPage").then((m) => ({ Component: m.EventsOverviewPage })),
   notFound: () => import("@/features/events/pages/NotFoundPage").then((m) => ({ Component: m.NotFoundPage })),
 };
 
-/** Venue paths that need login; the venue and chat issues give them their real screens. */
-const venuePaths = [
-  "landing",
-  "page/:slug",
-  "iframe",
-  "faq",
-  "central-plenary-01",
-  "chat/group/:groupID",
-  "chat/direct/:personID",
-  ":prefix/directlink",
-  "auditorium",
-  "breakoutroom",
-  "cinema",
-  "engagement",
-  "helpdesk",
-  "walloffame",
-  ":room",
+/**
+ * Venue paths that need login, inside the venue frame (menus, sidebars). `:room` comes last so
+ * the fixed paths win; the PSV viewer lives only in the room chunk.
+ */
+const venuePaths: RouteObject[] = [
+  { path: "page/:slug", lazy: lazyView.page },
+  { path: "iframe", lazy: lazyView.iframe },
+  { path: "faq", lazy: lazyView.faq },
+  { path: "central-plenary-01", lazy: lazyView.room },
+  { path: "chat/group/:groupID", lazy: lazyView.groupChat },
+  { path: "chat/direct/:personID", lazy: lazyView.directChat },
+  { path: ":prefix/directlink", lazy: lazyView.directLink },
+  { path: "auditorium", lazy: lazyView.auditorium },
+  { path: "breakoutroom", lazy: lazyView.breakoutroom },
+  { path: "cinema", lazy: lazyView.cinema },
+  { path: "engagement", lazy: lazyView.engagement },
+  { path: "helpdesk", lazy: lazyView.helpdesk },
+  { path: "walloffame", lazy: lazyView.walloffame },
+  { path: ":room", lazy: lazyView.room },
 ];
 
 export function eventRoutes(basename: string): RouteObject[] {
@@ -76,9 +91,8 @@ export function eventRoutes(basename: string): RouteObject[] {
               children: [
                 { index: true, element: <RootRedirect /> },
                 { path: "start", lazy: lazyView.start },
-                ...venuePaths.map((path) =>
-                  path === "landing" ? { path, lazy: lazyView.landing } : { path, lazy: lazyView.venue },
-                ),
+                { path: "landing", lazy: lazyView.landing },
+                { lazy: lazyView.venueShell, children: venuePaths },
               ],
             },
           ],

@@ -1,6 +1,6 @@
 /** HomeStart and landing: placeholders the venue issue replaces with the panorama and pages. */
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { Link } from "react-router";
 import { usePersonStore } from "@/features/accounts";
 import { useEventStore } from "@/features/events";
 import { paths } from "@/lib/routes";
@@ -26,9 +26,3 @@ function Welcome({ kind }: { kind: "start" | "landing" }) {
 
 export const HomeStartPage = () => <Welcome kind="start" />;
 export const LandingPage = () => <Welcome kind="landing" />;
-
-/** Venue routes not built yet (rooms, frames, chat targets) show HomeStart with their target. */
-export function VenuePlaceholderPage() {
-  const params = useParams();
-  return <div data-venue-target={Object.values(params).join("/")}><Welcome kind="start" /></div>;
-}

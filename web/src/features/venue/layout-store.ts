@@ -1,7 +1,10 @@
 /**
- * Sidebars and the selected session (attendee-app.md §4). The venue work implements the rules;
- * this is the surface other features use: `openRight(panel)` opens a right panel (re-checking the
- * whitelist first), `closeSidebars()` closes both.
+ * Sidebars, the media menu and the selected session (attendee-app.md §4). The rules are pure
+ * functions (`rightAfterOpen`, `rightAfterClose`, `leftAfterOpen`, `afterRoomChange`) so they
+ * are tested without React; the store applies them.
+ *
+ * Surface other features rely on: `useLayout` with `rightSidebar`, `leftSidebar`,
+ * `openRight(panel)`, `closeSidebars()`, `selectSession()` — chat calls `openRight("chat")`.
  */
 import { create } from "zustand";
 
@@ -15,21 +18,163 @@ export type RightPanel =
   | "cinema"
   | "replays";
 export type LeftPanel = "poll" | "media_info";
+export type SliderPage = "cinema" | "breakoutroom";
+export type MediaFrame = "cinema" | "replays" | "walloffame";
+export type AgendaMode = "agenda" | "personal" | "location";
 
-interface LayoutState {
+export const SLIDER_PAGES: readonly RightPanel[] = ["cinema", "breakoutroom"];
+
+export const isSliderPage = (panel: RightPanel | null): panel is SliderPage =>
+  panel !== null && SLIDER_PAGES.includes(panel);
+
+export interface RightState {
   rightSidebar: RightPanel | null;
+  /** The slider page loaded last; closing another panel returns to it. */
+  sliderPage: SliderPage | null;
+  /** The slide shown inside the slider page; loading a slider page resets it. */
+  slide: number;
+}
+
+/** Opening: the active panel again closes it, unless it is a slider page; a slider page is remembered. */
+export function rightAfterOpen(state: RightState, panel: RightPanel): RightState {
+  if (isSliderPage(panel)) return { rightSidebar: panel, sliderPage: panel, slide: 0 };
+  if (state.rightSidebar === panel) return rightAfterClose(state);
+  return { ...state, rightSidebar: panel };
+}
+
+/**
+ * Closing returns to the remembered slider page if one exists, otherwise to none. Closing the
+ * slider page itself forgets it (otherwise it could never be closed).
+ */
+export function rightAfterClose(state: RightState): RightState {
+  if (state.sliderPage && state.rightSidebar !== state.sliderPage) {
+    return { ...state, rightSidebar: state.sliderPage };
+  }
+  return { rightSidebar: null, sliderPage: null, slide: 0 };
+}
+
+/** Left sidebar: opening the open panel closes it. */
+export function leftAfterOpen(current: LeftPanel | null, panel: LeftPanel): LeftPanel | null {
+  return current === panel ? null : panel;
+}
+
+/** Only the poll panel resizes the venue; media_info floats over it. */
+export const leftResizesLayout = (panel: LeftPanel | null): boolean => panel === "poll";
+
+/**
+ * Entering another room closes both sidebars; a room whose node mounts the cinema or replays
+ * component opens that panel instead (so an open cinema/replays closes in rooms without it).
+ */
+export function afterRoomChange(
+  components: readonly string[],
+): RightState & { leftSidebar: LeftPanel | null } {
+  const closed = { rightSidebar: null, sliderPage: null, slide: 0, leftSidebar: null };
+  if (components.includes("cinema")) return { ...closed, ...rightAfterOpen(closed, "cinema") };
+  if (components.includes("replays")) return { ...closed, rightSidebar: "replays" };
+  return closed;
+}
+
+/**
+ * Checked before every open (§4, §7: GET events/{eventID}/email-whitelist). Resolves false when
+ * the email is no longer admitted; the venue registers it together with what to do then.
+ */
+export interface AccessCheck {
+  check: () => Promise<boolean>;
+  onRefused: () => void;
+}
+
+let accessCheck: AccessCheck | null = null;
+
+/** The venue registers the whitelist check; returns the function that removes it. */
+export function setAccessCheck(next: AccessCheck | null): () => void {
+  accessCheck = next;
+  return () => {
+    if (accessCheck === next) accessCheck = null;
+  };
+}
+
+/** Runs `apply` once the whitelist allows it; an unreachable check (offline) is not a refusal. */
+export async function afterAccessCheck(apply: () => void): Promise<void> {
+  const current = accessCheck;
+  if (!current) {
+    apply();
+    return;
+  }
+  let allowed: boolean;
+  try {
+    allowed = await current.check();
+  } catch {
+    allowed = true;
+  }
+  if (allowed) apply();
+  else current.onRefused();
+}
+
+interface LayoutState extends RightState {
   leftSidebar: LeftPanel | null;
   selectedSessionID: string | null;
-  openRight: (panel: RightPanel) => void;
+  agendaMode: AgendaMode;
+  mediaMenu: { open: boolean; frame: MediaFrame | null };
+  /** An URL menu item in "Over page" mode, shown over the venue at half width. */
+  overPage: { src: string; title: string } | null;
+  /** The IFrame menu item shown at /iframe. */
+  iframe: { url: string; width: string; height: string; title: string } | null;
+  /** A view direction a menu item asked for (Panorama/VirtualLocation angle), applied once. */
+  requestedYaw: number | null;
+  openRight: (panel: RightPanel) => Promise<void>;
+  closeRight: () => void;
+  openLeft: (panel: LeftPanel) => Promise<void>;
+  closeLeft: () => void;
   closeSidebars: () => void;
+  /** The room entered last; entering the same room again (e.g. back from a chat route) changes nothing. */
+  room: string | null;
+  enterRoom: (room: string, components: readonly string[]) => void;
+  setSlide: (slide: number) => void;
+  setAgendaMode: (mode: AgendaMode) => void;
+  toggleMediaMenu: (open?: boolean) => void;
+  openMediaFrame: (frame: MediaFrame | null) => void;
+  showOverPage: (page: { src: string; title: string } | null) => void;
+  showIframe: (iframe: LayoutState["iframe"]) => void;
+  requestYaw: (yaw: number | null) => void;
   selectSession: (id: string | null) => void;
 }
 
-export const useLayout = create<LayoutState>((set) => ({
+const initial = {
   rightSidebar: null,
+  sliderPage: null,
+  slide: 0,
   leftSidebar: null,
   selectedSessionID: null,
-  openRight: (panel) => set({ rightSidebar: panel }),
-  closeSidebars: () => set({ rightSidebar: null, leftSidebar: null }),
+  agendaMode: "agenda" as AgendaMode,
+  mediaMenu: { open: false, frame: null },
+  overPage: null,
+  iframe: null,
+  requestedYaw: null,
+  room: null,
+};
+
+export const useLayout = create<LayoutState>((set, get) => ({
+  ...initial,
+  openRight: (panel) => afterAccessCheck(() => set(rightAfterOpen(get(), panel))),
+  closeRight: () => set(rightAfterClose(get())),
+  openLeft: (panel) => afterAccessCheck(() => set({ leftSidebar: leftAfterOpen(get().leftSidebar, panel) })),
+  closeLeft: () => set({ leftSidebar: null }),
+  closeSidebars: () => set({ rightSidebar: null, sliderPage: null, slide: 0, leftSidebar: null }),
+  enterRoom: (room, components) => {
+    if (get().room !== room) set({ room, ...afterRoomChange(components) });
+  },
+  setSlide: (slide) => set({ slide }),
+  setAgendaMode: (agendaMode) => set({ agendaMode }),
+  toggleMediaMenu: (open) => set((s) => ({ mediaMenu: { ...s.mediaMenu, open: open ?? !s.mediaMenu.open } })),
+  openMediaFrame: (frame) => set({ mediaMenu: { open: frame !== null, frame } }),
+  showOverPage: (overPage) => set({ overPage }),
+  showIframe: (iframe) => set({ iframe }),
+  requestYaw: (requestedYaw) => set({ requestedYaw }),
   selectSession: (id) => set({ selectedSessionID: id }),
 }));
+
+/** Test helper: back to the initial layout. */
+export function resetLayout(): void {
+  useLayout.setState(initial);
+  accessCheck = null;
+}

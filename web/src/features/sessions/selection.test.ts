@@ -1,0 +1,113 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { applySync, firstAutoPlay, isActive, startable, tick, tickScreen, type Session } from "./selection";
+import { useSessions } from "./store";
+
+const T0 = Date.parse("2026-05-09T10:00:00Z");
+const min = 60_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function session(id: string, over: Partial<Session> = {}): Session {
+  return {
+    ID: id,
+    InternalName: id,
+    ScreenID: "main",
+    IsVirtual: true,
+    DateBegin: iso(T0),
+    DateEnd: iso(T0 + 60 * min),
+    NoAvtoPlay: false,
+    StreamID: "",
+    ConferenceType: "Youtube",
+    ConferenceID: "abcdefghijk",
+    ...over,
+  };
+}
+
+describe("activity", () => {
+  it("is active when virtual and now lies in [DateBegin, DateEnd)", () => {
+    const s = session("a");
+    expect(isActive(s, T0 - 1)).toBe(false);
+    expect(isActive(s, T0)).toBe(true);
+    expect(isActive(s, T0 + 60 * min - 1)).toBe(true);
+    expect(isActive(s, T0 + 60 * min)).toBe(false);
+    expect(isActive({ ...s, IsVirtual: false }, T0 + min)).toBe(false);
+  });
+  it("starting by id requires the session to be active; by screen picks the first auto-play", () => {
+    const list = [session("late", { DateBegin: iso(T0 + 5 * min) }), session("manual", { NoAvtoPlay: true, DateBegin: iso(T0 - min) }), session("auto")];
+    expect(startable(list, "late", T0)).toBeNull();
+    expect(startable(list, "manual", T0)?.ID).toBe("manual");
+    expect(firstAutoPlay(list, "main", T0)?.ID).toBe("auto");
+  });
+});
+
+describe("the per-screen tick", () => {
+  it("keeps a running session that is still active", () => {
+    const list = [session("a"), session("b", { DateBegin: iso(T0 - min) })];
+    expect(tickScreen(list, "main", "a", T0 + min)).toEqual({ kind: "keep", sessionID: "a" });
+  });
+  it("switches silently to an active session on the same stream", () => {
+    const list = [
+      session("a", { StreamID: "s1", DateEnd: iso(T0 + 30 * min) }),
+      session("b", { StreamID: "s1", DateBegin: iso(T0 + 30 * min), NoAvtoPlay: true }),
+      session("c", { StreamID: "s2", DateBegin: iso(T0 + 20 * min) }),
+    ];
+    expect(tickScreen(list, "main", "a", T0 + 30 * min)).toEqual({ kind: "switch", sessionID: "b" });
+  });
+  it("otherwise starts the first active auto-play session, or turns the screen off", () => {
+    const list = [
+      session("a", { DateEnd: iso(T0 + 30 * min) }),
+      session("manual", { DateBegin: iso(T0 + 30 * min), NoAvtoPlay: true }),
+      session("auto", { DateBegin: iso(T0 + 31 * min) }),
+    ];
+    expect(tickScreen(list, "main", "a", T0 + 30 * min)).toEqual({ kind: "off" });
+    expect(tickScreen(list, "main", "a", T0 + 31 * min)).toEqual({ kind: "start", sessionID: "auto" });
+    expect(tickScreen(list, "other", null, T0 + 31 * min)).toEqual({ kind: "off" });
+  });
+  it("computes every screen", () => {
+    const list = [session("a"), session("b", { ScreenID: "side" })];
+    expect(tick(list, ["main", "side", "empty"], {}, T0).running).toEqual({ main: "a", side: "b", empty: null });
+  });
+});
+
+describe("ACTIVITY_SYNC_NOTIFY", () => {
+  it("adds, replaces and deletes; ignores other activities", () => {
+    const list = [session("a")];
+    const added = applySync(list, { ...session("b"), EntityType: "Session" });
+    expect(added?.map((s) => s.ID)).toEqual(["a", "b"]);
+    const replaced = applySync(added ?? [], { ...session("a"), Title: "New title", EntityType: "Session" });
+    expect(replaced?.find((s) => s.ID === "a")?.Title).toBe("New title");
+    expect(applySync(replaced ?? [], { ID: "a", InternalName: "DELETED", Type: "Session" })?.map((s) => s.ID)).toEqual(["b"]);
+    expect(applySync(list, { ...session("sp"), EntityType: "Speaker" })).toBeNull();
+    expect(applySync(list, "garbage")).toBeNull();
+  });
+});
+
+describe("the store with fake time", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(T0 - 2000);
+    useSessions.setState({ sessions: [], running: {}, screens: [] });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it("a session becomes live at its start time; a deletion stops it", () => {
+    const store = useSessions.getState();
+    store.setScreens(["main"]);
+    store.setSessions([session("keynote")]);
+    store.runTick(Date.now());
+    expect(useSessions.getState().running.main).toBeNull();
+    vi.advanceTimersByTime(2000);
+    useSessions.getState().runTick(Date.now());
+    expect(useSessions.getState().running.main).toBe("keynote");
+    useSessions.getState().applyPush({ ID: "keynote", InternalName: "DELETED" });
+    useSessions.getState().runTick(Date.now());
+    expect(useSessions.getState().running.main).toBeNull();
+  });
+
+  it("starting by id takes over the screen only when active", () => {
+    useSessions.getState().setScreens(["main"]);
+    useSessions.getState().setSessions([session("a", { NoAvtoPlay: true })]);
+    expect(useSessions.getState().startByID("a", T0 - 1)).toBe(false);
+    expect(useSessions.getState().startByID("a", T0)).toBe(true);
+    expect(useSessions.getState().running.main).toBe("a");
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * Sessions and what plays where (attendee-app.md §4): the list loaded at start-up, kept current by
+ * ACTIVITY_SYNC_NOTIFY, and the per-screen tick every second.
+ */
+import { create } from "zustand";
+import { realtime } from "@/lib/realtime";
+import { listSessions } from "./api";
+import { applySync, startable, tick, type Session } from "./selection";
+
+/** §9: the active list is recomputed every 1000 ms. */
+export const SESSION_TICK_MS = 1000;
+
+interface SessionsState {
+  sessions: Session[];
+  /** Screen id → the session playing there, or null (the header's live indicator is off). */
+  running: Record<string, string | null>;
+  screens: string[];
+  setSessions: (sessions: Session[]) => void;
+  setScreens: (screens: string[]) => void;
+  applyPush: (payload: unknown) => void;
+  runTick: (now: number) => void;
+  /** Starting by id: only an active session; it takes over its screen. */
+  startByID: (id: string, now: number) => boolean;
+  /** Ending a session clears the player of its screen. */
+  stopScreen: (screenID: string) => void;
+}
+
+export const useSessions = create<SessionsState>((set, get) => ({
+  sessions: [],
+  running: {},
+  screens: [],
+  setSessions: (sessions) => set({ sessions }),
+  setScreens: (screens) => set({ screens: [...new Set(screens)] }),
+  applyPush: (payload) => {
+    const next = applySync(get().sessions, payload);
+    if (next) set({ sessions: next });
+  },
+  runTick: (now) => {
+    const { sessions, screens, running } = get();
+    const result = tick(sessions, screens, running, now);
+    const changed = screens.some((s) => result.running[s] !== running[s]) || Object.keys(running).length !== screens.length;
+    if (changed) set({ running: result.running });
+  },
+  startByID: (id, now) => {
+    const session = startable(get().sessions, id, now);
+    if (!session) return false;
+    set((s) => ({ running: { ...s.running, [session.ScreenID]: session.ID } }));
+    return true;
+  },
+  stopScreen: (screenID) => set((s) => ({ running: { ...s.running, [screenID]: null } })),
+}));
+
+/**
+ * Loads the sessions, subscribes to pushes and starts the tick. Returns the stop function.
+ * `now` is injectable so the tick can be driven by fake time in tests.
+ */
+export function startSessions(eventID: string, now: () => number = Date.now): () => void {
+  let stopped = false;
+  listSessions(eventID)
+    .then((sessions) => {
+      if (stopped) return;
+      useSessions.getState().setSessions(sessions);
+      useSessions.getState().runTick(now());
+    })
+    .catch((error: unknown) => console.warn("sessions not loaded", error));
+  const unsubscribe = realtime.subscribe("ACTIVITY_SYNC_NOTIFY", (payload) => {
+    useSessions.getState().applyPush(payload);
+    useSessions.getState().runTick(now());
+  });
+  const timer = setInterval(() => useSessions.getState().runTick(now()), SESSION_TICK_MS);
+  return () => {
+    stopped = true;
+    unsubscribe();
+    clearInterval(timer);
+  };
+}

@@ -1,0 +1,219 @@
+/**
+ * Top and bottom navigation (attendee-app.md §3, §9) and what a click does. Every click first
+ * re-checks the whitelist (§7), like every sidebar open.
+ */
+import { useCallback, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation, useNavigate } from "react-router";
+import { usePersonStore } from "@/features/accounts";
+import { useChatUnreadTotal } from "@/features/chat";
+import { notify } from "@/features/notifications";
+import { useSessions } from "@/features/sessions";
+import { useVariables } from "@/features/variables";
+import { paths } from "@/lib/routes";
+import type { JsStep } from "./js-actions";
+import { afterAccessCheck, useLayout, type MediaFrame } from "./layout-store";
+import { menuAction, menuItemName, menuItems, type MenuAction, type MenuPosition } from "./menu";
+import type { Tour } from "./tour";
+import { photoboothURL, useVenueEvent, type VenueMenuItem } from "./venue-event";
+
+/** §9: the photobooth opens in a popup 500 px wide and 95 % of the screen high. */
+function openPopup(url: string): void {
+  const height = Math.round(window.screen.availHeight * 0.95);
+  window.open(url, "photobooth", `popup,noopener,noreferrer,width=500,height=${height}`);
+}
+
+export function toggleFullscreen(element: Element | null = document.documentElement): void {
+  if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+  else void element?.requestFullscreen?.().catch(() => undefined);
+}
+
+/** Performs menu actions; shared by the menus and the JS Call named actions. */
+export function useMenuRunner() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const event = useVenueEvent();
+  const person = usePersonStore((s) => s.person);
+  const layout = useLayout.getState;
+
+  const runStep = useCallback(
+    (step: JsStep) => {
+      switch (step.name) {
+        case "openSidebar":
+          return void layout().openRight(step.panel);
+        case "openLeftSidebar":
+          return void layout().openLeft(step.panel);
+        case "closeSidebars":
+          return layout().closeSidebars();
+        case "goToRoom":
+          layout().requestYaw(step.yaw);
+          return void navigate(`/${encodeURIComponent(step.nodeID)}`);
+        case "navigate":
+          return void navigate(step.path);
+        case "openUrl":
+          return void window.open(step.url, "_blank", "noopener,noreferrer");
+        case "setVariable":
+          return useVariables.getState().setAttendeeVar(step.variable, step.value);
+        case "toggleFullscreen":
+          return toggleFullscreen();
+      }
+    },
+    [layout, navigate],
+  );
+
+  return useCallback(
+    (action: MenuAction, title: string) => {
+      switch (action.kind) {
+        case "right":
+          return void layout().openRight(action.panel);
+        case "left":
+          return void layout().openLeft(action.panel);
+        case "none":
+          return void notify("warn", t("venue.menu.unavailable"));
+      }
+      void afterAccessCheck(() => {
+        switch (action.kind) {
+          case "route":
+            return void navigate(action.to);
+          case "panorama":
+            layout().requestYaw(action.angle);
+            return void navigate(`/${encodeURIComponent(action.nodeID)}`);
+          case "url":
+            if (action.mode === "same") return window.location.assign(action.src);
+            if (action.mode === "over") return layout().showOverPage({ src: action.src, title });
+            return void window.open(action.src, "_blank", "noopener,noreferrer");
+          case "iframe":
+            layout().showIframe({ url: action.url, width: action.width, height: action.height, title });
+            return void navigate(paths.iframe);
+          case "photobooth": {
+            const name = person?.FullName || [person?.FirstName, person?.LastName].filter(Boolean).join(" ");
+            const url = photoboothURL(event?.Photobooth, { name, avatar: person?.ContactInfo?.Business?.PictureURL ?? "", language: i18n.language });
+            return url ? openPopup(url) : void notify("warn", t("venue.menu.photoboothMissing"));
+          }
+          case "js":
+            return action.action.forEach(runStep);
+        }
+      });
+    },
+    [event, i18n.language, layout, navigate, person, runStep, t],
+  );
+}
+
+/** Panorama items whose room has a screen that is live now show a "Live" badge (header navigation). */
+function useLiveNodes(tour: Tour | null): Set<string> {
+  const running = useSessions((s) => s.running);
+  return useMemo(() => {
+    const live = new Set<string>();
+    for (const node of tour?.nodes ?? []) {
+      if (node.screens.some((screen) => running[screen.screenID])) {
+        live.add(node.id.toLowerCase());
+        if (node.customID) live.add(node.customID.toLowerCase());
+      }
+    }
+    return live;
+  }, [tour, running]);
+}
+
+export function MenuBar({ position, tour }: { position: MenuPosition; tour: Tour | null }) {
+  const { t, i18n } = useTranslation();
+  const event = useVenueEvent();
+  const location = useLocation();
+  const run = useMenuRunner();
+  const unread = useChatUnreadTotal();
+  const live = useLiveNodes(tour);
+  const rightSidebar = useLayout((s) => s.rightSidebar);
+  const items = menuItems((event?.Navigation ?? []) as VenueMenuItem[], position);
+  const context = { faqInSidebar: event?.FAQ?.IsSidebar === true };
+  const current = decodeURIComponent(location.pathname).toLowerCase();
+
+  return (
+    <nav className={`venue-menu venue-menu--${position.toLowerCase()}`} aria-label={t(position === "Top" ? "venue.menu.top" : "venue.menu.bottom")}>
+      <ul>
+        {items.map((item) => {
+          const action = menuAction(item, context);
+          const name = menuItemName(item, i18n.language);
+          const isCurrent =
+            (action.kind === "route" && current === action.to.toLowerCase()) ||
+            (action.kind === "panorama" && current === `/${action.nodeID.toLowerCase()}`) ||
+            (action.kind === "right" && rightSidebar === action.panel);
+          const isChat = action.kind === "right" && action.panel === "chat";
+          const isLive = action.kind === "panorama" && live.has(action.nodeID.toLowerCase());
+          return (
+            <li key={item.ID}>
+              <button
+                type="button"
+                className="venue-menu__item"
+                aria-current={isCurrent ? "page" : undefined}
+                aria-disabled={action.kind === "none" ? true : undefined}
+                data-menu-type={item.Type}
+                onClick={() => run(action, name)}
+              >
+                {name}
+                {isLive ? <span className="badge badge--live">{t("venue.menu.live")}</span> : null}
+                {isChat && unread > 0 ? (
+                  <span className="badge" aria-label={t("venue.menu.unread", { count: unread })}>
+                    {unread}
+                  </span>
+                ) : null}
+              </button>
+            </li>
+          );
+        })}
+        {position === "Bottom" ? (
+          <>
+            <li>
+              <MediaMenu />
+            </li>
+            <li>
+              <Link className="venue-menu__item" to={paths.signOut}>
+                {t("venue.menu.signOut")}
+              </Link>
+            </li>
+          </>
+        ) : null}
+      </ul>
+    </nav>
+  );
+}
+
+const MEDIA_FRAMES: MediaFrame[] = ["cinema", "replays", "walloffame"];
+
+/** The media menu (§2: cinema, replays, wall of fame) with its open flag and current frame. */
+function MediaMenu() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const open = useLayout((s) => s.mediaMenu.open);
+  const frame = useLayout((s) => s.mediaMenu.frame);
+  const [menuID] = useState(() => `media-menu-${Math.random().toString(36).slice(2)}`);
+  const choose = (next: MediaFrame) => {
+    const layout = useLayout.getState();
+    layout.openMediaFrame(next);
+    layout.toggleMediaMenu(false);
+    if (next === "walloffame") void afterAccessCheck(() => void navigate("/walloffame"));
+    else void layout.openRight(next);
+  };
+  return (
+    <div className="media-menu">
+      <button
+        type="button"
+        className="venue-menu__item"
+        aria-expanded={open}
+        aria-controls={menuID}
+        onClick={() => useLayout.getState().toggleMediaMenu()}
+      >
+        {t("venue.menu.media")}
+      </button>
+      {open ? (
+        <ul id={menuID} className="media-menu__list">
+          {MEDIA_FRAMES.map((entry) => (
+            <li key={entry}>
+              <button type="button" className="venue-menu__item" aria-current={frame === entry ? "true" : undefined} onClick={() => choose(entry)}>
+                {t(`venue.media.${entry}`)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

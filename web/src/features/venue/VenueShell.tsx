@@ -1,0 +1,94 @@
+/**
+ * The frame around every venue page: menus, sidebars, the "over page" frame, and the start-up
+ * work of §4 that needs a loaded session — sessions with their tick, variables, the whitelist
+ * check before every sidebar open, and the isolation reloads of §2.
+ */
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Outlet, useLocation, useNavigate } from "react-router";
+import { useSession } from "@/features/accounts";
+import { checkWhitelist, useEventStore } from "@/features/events";
+import { startSessions } from "@/features/sessions";
+import { startVariables } from "@/features/variables";
+import { paths } from "@/lib/routes";
+import { isDesktop, isolationReload } from "./isolation";
+import { setAccessCheck, useLayout } from "./layout-store";
+import { MenuBar } from "./MenuBar";
+import { LeftSidebar, RightSidebar, useLeftResizes } from "./Sidebars";
+import { useTour } from "./tour-query";
+import { useVenueEvent } from "./venue-event";
+import "./venue.css";
+
+function OverPage() {
+  const { t } = useTranslation();
+  const page = useLayout((s) => s.overPage);
+  const show = useLayout((s) => s.showOverPage);
+  if (!page) return null;
+  return (
+    <section className="over-page" aria-label={page.title}>
+      <header className="sidebar__header">
+        <h2>{page.title}</h2>
+        <button type="button" className="icon-button" aria-label={t("venue.menu.overPageClose")} onClick={() => show(null)}>
+          ×
+        </button>
+      </header>
+      <iframe src={page.src} title={page.title} referrerPolicy="no-referrer" sandbox="allow-scripts allow-same-origin allow-forms allow-popups" />
+    </section>
+  );
+}
+
+function useIsolation() {
+  const metadata = useEventStore((s) => s.metadata);
+  const location = useLocation();
+  useEffect(() => {
+    const search = isolationReload({
+      useIsolation: metadata?.IsUseIsolation === true,
+      isolations: metadata?.Isolations,
+      pathname: location.pathname,
+      search: location.search,
+      crossOriginIsolated: window.crossOriginIsolated === true,
+      desktop: isDesktop(),
+    });
+    // A full reload: isolation is decided by the document's response headers, not by routing.
+    if (search !== null) window.location.replace(`${window.location.pathname}${search}`);
+  }, [metadata, location.pathname, location.search]);
+}
+
+export function VenueShell() {
+  const navigate = useNavigate();
+  const event = useVenueEvent();
+  const claims = useSession((s) => s.claims);
+  const tour = useTour(event?.PanoURL || undefined);
+  const leftResizes = useLeftResizes();
+  const eventID = event?.EventID;
+  const personID = claims?.personId;
+  useIsolation();
+
+  useEffect(() => {
+    if (!eventID) return;
+    return setAccessCheck({
+      check: () => checkWhitelist(eventID),
+      onRefused: () => void navigate(paths.signOut, { replace: true }),
+    });
+  }, [eventID, navigate]);
+
+  useEffect(() => (eventID ? startSessions(eventID) : undefined), [eventID]);
+
+  const eventVars = event?.PanoEventVars;
+  useEffect(() => (eventID && personID ? startVariables(eventID, personID, eventVars) : undefined), [eventID, personID, eventVars]);
+
+  return (
+    <div className={`venue ${leftResizes ? "venue--left-open" : ""}`}>
+      <MenuBar position="Top" tour={tour.data?.tour ?? null} />
+      <div className="venue__body">
+        <LeftSidebar />
+        <div className="venue__main">
+          <Outlet />
+        </div>
+        <RightSidebar />
+      </div>
+      <MenuBar position="Bottom" tour={tour.data?.tour ?? null} />
+      <OverPage />
+    </div>
+  );
+}
