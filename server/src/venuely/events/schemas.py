@@ -183,6 +183,10 @@ class EventUpdate(EventFields):
     DefaultPage: Id | None = None
     CreatedAt: datetime | None = None
     UpdatedAt: datetime | None = None
+    # Point the event at a stored tour version: sets PanoURL to /tours/{PanoID}/{PanoVersion}/
+    # (docs/subsystems/panoramas.md). Both together; null (or absent) leaves PanoURL as sent.
+    PanoID: Id | None = None
+    PanoVersion: Annotated[int, Field(ge=1, le=999_999_999)] | None = None
 
 
 class EventOut(BaseModel):
@@ -208,6 +212,9 @@ class EventOut(BaseModel):
     PanoCustomVars: dict[str, Any]
     CreatedAt: datetime
     UpdatedAt: datetime
+    # Read from PanoURL when it names a stored tour version, else null.
+    PanoID: str | None = None
+    PanoVersion: int | None = None
 
 
 class TrackingOut(BaseModel):

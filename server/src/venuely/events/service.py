@@ -27,6 +27,7 @@ from venuely.events.schemas import (
     EventUpdate,
     TrackingOut,
 )
+from venuely.panoramas.urls import parse_tour_url
 
 EventHook = Callable[[AsyncSession, Services, Event], Awaitable[None]]
 
@@ -64,6 +65,7 @@ _FIELD_COLUMNS = {
 
 
 def event_out(event: Event) -> EventOut:
+    pano = parse_tour_url(event.pano_url)
     return EventOut(
         ID=event.id,
         CustomerID=event.customer_id,
@@ -87,6 +89,8 @@ def event_out(event: Event) -> EventOut:
         PanoCustomVars=dict(event.pano_custom_vars),
         CreatedAt=event.created_at,
         UpdatedAt=event.updated_at,
+        PanoID=pano[0] if pano else None,
+        PanoVersion=pano[1] if pano else None,
     )
 
 
@@ -148,6 +152,9 @@ async def create_event(
     session: AsyncSession, services: Services, customer: Customer, body: EventCreate
 ) -> Event:
     await _check_name_free(session, body.InternalName, None)
+    from venuely.panoramas.service import check_event_pano_url
+
+    await check_event_pano_url(session, customer.id, body.PanoURL)
     now = services.clock.now()
     event = Event(
         id=new_id(),
@@ -189,6 +196,8 @@ async def update_event(
         )
     if "internal_name" in values and values["internal_name"] != event.internal_name:
         await _check_name_free(session, values["internal_name"], event.id)
+    await _apply_pano(session, event, body, values)
+    old_pano_vars = dict(event.pano_event_vars)
     if body.DefaultPage is not None and body.DefaultPage != event.default_page:
         from venuely.events.menu_service import set_default_page
 
@@ -199,7 +208,35 @@ async def update_event(
     await _flush_checking_name(session, event.internal_name)
     if body.EmailWhitelist is not None:
         await replace_whitelist(session, event.id, body.EmailWhitelist)
+    if dict(event.pano_event_vars) != old_pano_vars:
+        # PANO_EVENT_VAR_SYNC only signals a committed state (architecture.md §5).
+        from venuely.panoramas.sync import publish_event_vars
+
+        await session.commit()
+        await publish_event_vars(services, event.id, dict(event.pano_event_vars))
     return event
+
+
+async def _apply_pano(
+    session: AsyncSession, event: Event, body: EventUpdate, values: dict[str, Any]
+) -> None:
+    """PanoID + PanoVersion select a stored tour version (PanoURL follows); a PanoURL under
+    /tours/ must name a version of this event's customer."""
+    from venuely.panoramas.service import check_event_pano, check_event_pano_url
+
+    if body.PanoID is not None or body.PanoVersion is not None:
+        if body.PanoID is None or body.PanoVersion is None:
+            missing = "PanoVersion" if body.PanoVersion is None else "PanoID"
+            raise ApiError(
+                ErrorCode.MISSING_PARAMETER,
+                f"Missing required parameter {missing}: PanoID and PanoVersion go together",
+                {"Parameters": [missing]},
+            )
+        values["pano_url"] = await check_event_pano(
+            session, event.customer_id, body.PanoID, body.PanoVersion
+        )
+    elif "pano_url" in values and values["pano_url"] != event.pano_url:
+        await check_event_pano_url(session, event.customer_id, values["pano_url"])
 
 
 async def delete_event(session: AsyncSession, event: Event) -> None:

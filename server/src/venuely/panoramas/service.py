@@ -9,7 +9,6 @@ version row; so a refused package stores nothing, and a version row never names 
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -38,24 +37,12 @@ from venuely.panoramas.schemas import (
     PanoUsageOut,
     PanoVersionOut,
 )
+from venuely.panoramas.urls import TOURS_PATH, parse_tour_url, tour_url
 
 MAX_DATA_BYTES = 16 * 1024
-TOURS_PATH = "/tours"
-_TOUR_URL = re.compile(r"^/tours/([0-9a-f]{24})/([1-9][0-9]{0,8})/$")
 
 # (step, done, total). Steps: "check" (entries read), "images" (re-encoded), "store" (written).
 ProgressCallback = Callable[[str, int, int], Coroutine[Any, Any, None]]
-
-
-def tour_url(pano_id: str, version: int) -> str:
-    """The version's PanoURL, same-origin; the web app loads `pano.xml` and files beneath it."""
-    return f"{TOURS_PATH}/{pano_id}/{version}/"
-
-
-def parse_tour_url(url: str) -> tuple[str, int] | None:
-    """(PanoID, Version) when `url` is a PanoURL this server made, else None."""
-    match = _TOUR_URL.match(url)
-    return (match.group(1), int(match.group(2))) if match else None
 
 
 def version_out(version: PanoVersion) -> PanoVersionOut:
@@ -332,3 +319,32 @@ async def import_tour(
     pano.updated_at = services.clock.now()
     await session.flush()
     return version
+
+
+async def check_event_pano(
+    session: AsyncSession, customer_id: str, pano_id: str, version: int
+) -> str:
+    """The PanoURL of an existing version of a pano of `customer_id`, for an event of that
+    customer; another customer's pano is reported like a missing one."""
+    pano = await session.get(Pano, pano_id)
+    if pano is None or pano.customer_id != customer_id:
+        raise ApiError(
+            ErrorCode.NOT_FOUND,
+            f"Pano {pano_id} not found for this customer",
+            {"PanoID": pano_id},
+        )
+    await load_version(session, pano_id, version)
+    return tour_url(pano_id, version)
+
+
+async def check_event_pano_url(session: AsyncSession, customer_id: str, url: str) -> None:
+    """A PanoURL naming one of our tour versions must name one the event's customer owns."""
+    parsed = parse_tour_url(url)
+    if parsed is not None:
+        await check_event_pano(session, customer_id, *parsed)
+    elif url.startswith(TOURS_PATH + "/"):
+        raise ApiError(
+            ErrorCode.VALIDATION_ERROR,
+            "PanoURL under /tours/ must be /tours/{PanoID}/{Version}/",
+            {"PanoURL": url[:300]},
+        )
