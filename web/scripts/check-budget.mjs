@@ -17,6 +17,13 @@ function collect(key) {
 collect("index.html");
 collect("src/features/accounts/pages/LoginPage.tsx");
 
+// The 360° viewer (Photo Sphere Viewer + three) must stay in the venue's own lazy chunk.
+const viewer = manifest["src/features/venue/PanoramaViewer.tsx"];
+if (!viewer || seen.has(viewer.file)) {
+  console.error("the panorama viewer must be its own lazy chunk, not loaded before the login form");
+  process.exit(1);
+}
+
 let total = 0;
 for (const file of [...seen].filter((f) => f.endsWith(".js"))) {
   total += gzipSync(readFileSync(new URL(file, dist)), { level: 9 }).length;
