@@ -60,7 +60,9 @@ def _fit(data: bytes, edge: int, square: bool) -> Cleaned:
         pixels = image.convert("RGBA" if "A" in image.getbands() else "RGB")
     if square:
         # Centre crop to a square first, so avatars fill their circle without distortion.
-        pixels = ImageOps.fit(pixels, (edge, edge), Image.Resampling.LANCZOS)
+        # Never enlarged: a small picture stays as sharp as it came.
+        side = min(edge, *pixels.size)
+        pixels = ImageOps.fit(pixels, (side, side), Image.Resampling.LANCZOS)
     else:
         pixels.thumbnail((edge, edge), Image.Resampling.LANCZOS)
     buffer = io.BytesIO()
