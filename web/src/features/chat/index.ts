@@ -4,3 +4,4 @@
  */
 export { ChatPanel } from "./ChatPanel";
 export { useChatUnreadTotal } from "./unread";
+export { openDirect, openGroup } from "./store";

@@ -1,4 +1,8 @@
 /** Unread count over every chat room of the attendee, for the menu badge. */
+import { useChatBootstrap } from "./bootstrap";
+import { totalUnread, useChat } from "./store";
+
 export function useChatUnreadTotal(): number {
-  return 0;
+  useChatBootstrap();
+  return useChat(totalUnread);
 }

@@ -1,0 +1,77 @@
+import { memo } from "react";
+import { useTranslation } from "react-i18next";
+import { Avatar } from "./Avatar";
+import { MessageText } from "./MessageText";
+import { type RoomEntry, discardMessage, retryMessage } from "./store";
+import type { LocalMessage } from "./types";
+
+interface Props {
+  message: LocalMessage;
+  entry: RoomEntry;
+  name: string;
+  mine: boolean;
+  deletable: boolean;
+  onEdit: (message: LocalMessage) => void;
+  onDelete: (message: LocalMessage) => void;
+  language: string;
+}
+
+function time(iso: string, language: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  return new Intl.DateTimeFormat(language, { hour: "2-digit", minute: "2-digit" }).format(date);
+}
+
+/** How many other members have read up to this message (direct and group rooms only). */
+function readCount(entry: RoomEntry, message: LocalMessage, me: string): number {
+  if (entry.kind === "broadcast" || !message.ID) return 0;
+  return Object.entries(entry.readers).filter(([person, last]) => person !== me && last >= message.ID).length;
+}
+
+export const MessageItem = memo(function MessageItem({ message, entry, name, mine, deletable, onEdit, onDelete, language }: Props) {
+  const { t } = useTranslation();
+  const reads = mine ? readCount(entry, message, message.SenderID) : 0;
+  return (
+    <li
+      className={`chat-message${mine ? " chat-message--mine" : ""}${message.pending ? " chat-message--pending" : ""}`}
+      data-message-id={message.ID || undefined}
+      data-tmp-id={message.TmpID}
+    >
+      <Avatar name={name} />
+      <div className="chat-message__body">
+        <div className="chat-message__meta">
+          <span className="chat-message__name">{name}</span>
+          <time dateTime={message.CreatedAt}>{time(message.CreatedAt, language)}</time>
+        </div>
+        <p className="chat-message__text">
+          <MessageText text={message.Text} />
+        </p>
+        <div className="chat-message__status">
+          {message.pending && !message.failed && <span>{t("chat.pending")}</span>}
+          {message.failed && (
+            <>
+              <span className="chat-message__failed">{t("chat.failed")}</span>
+              <button type="button" className="chat-link-button" onClick={() => retryMessage(message.ChatroomID, message.TmpID)}>
+                {t("chat.retry")}
+              </button>
+              <button type="button" className="chat-link-button" onClick={() => discardMessage(message.ChatroomID, message.TmpID)}>
+                {t("chat.discard")}
+              </button>
+            </>
+          )}
+          {reads > 0 && <span className="chat-message__read">{entry.kind === "direct" ? t("chat.read") : t("chat.readBy", { count: reads })}</span>}
+          {mine && message.ID && (
+            <button type="button" className="chat-link-button" onClick={() => onEdit(message)}>
+              {t("chat.edit")}
+            </button>
+          )}
+          {deletable && (
+            <button type="button" className="chat-link-button" onClick={() => onDelete(message)}>
+              {t("chat.delete")}
+            </button>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+});
