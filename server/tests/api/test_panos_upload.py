@@ -211,8 +211,10 @@ async def test_upload_serves_cleaned_files_and_generated_pano_xml(
     assert root.get("startnode") == "lobby"
     lobby = root.find("node[@id='lobby']")
     assert lobby is not None
-    assert lobby.find("name[@lang='de']").text == "Foyer"
-    assert lobby.find("link").get("node") == "hall"  # type: ignore[union-attr]
+    assert lobby.findtext("name[@lang='de']") == "Foyer"
+    assert [link.get("node") for link in lobby.findall("link")] == ["hall"]
+    assert [s.get("id") for s in lobby.findall("screen")] == ["1"]
+    assert [c.get("name") for c in lobby.findall("component")] == ["cinema"]
     elements = {e.get("id"): e for e in lobby.findall("webelement")}
     assert elements["Screen_01"].get("default") == "assets/sponsor.png"
     assert elements["Screen_02"].get("default") == 'https://example.org/?a=1&b="2"'
