@@ -73,7 +73,9 @@ export function SessionGate() {
         usePersonStore.getState().setPerson(person);
         useAttendeeStore.getState().setAttendee(attendee);
         await storeTheme(eventID, theme);
-        realtime.connect(token);
+        // The server ending the session over the socket (whitelist, expiry, revoked token) signs
+        // out like the REST refusals do (protocol §7).
+        realtime.connect(token, { onSessionEnd: () => void navigate(paths.signOut, { replace: true }) });
         const tracking = metadata.Tracking;
         if (useConsent.getState().statistics && tracking?.URL && tracking.SiteID) {
           injectTracker(tracking.URL, tracking.SiteID);
@@ -97,6 +99,11 @@ export function SessionGate() {
       cancelled = true;
     };
   }, [token, claims, metadata, navigate, t]);
+
+  // Signed out (here or in another tab): the socket closes with the token.
+  useEffect(() => {
+    if (!token) realtime.close();
+  }, [token]);
 
   useEffect(() => {
     if (!ready || !metadata) return;
