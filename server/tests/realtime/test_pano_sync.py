@@ -112,6 +112,6 @@ async def test_uploader_frames_reach_the_uploader(live: LiveServer) -> None:
     success = await socket.wait_for(Opcode.PANO_UPLOADER_SUCCESS)
     assert success.value == {"PanoID": pano.id, "Version": 1, "PanoURL": f"/tours/{pano.id}/1/"}
     error = await socket.wait_for(Opcode.PANO_UPLOADER_ERROR)
-    assert error.value["Version"] == 2
     assert error.value["Error"]["Code"] == "INVALID_FILE"
+    assert error.value["Error"]["Data"] == {"PanoID": pano.id, "Version": 2}
     await socket.close()

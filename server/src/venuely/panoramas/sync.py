@@ -66,15 +66,15 @@ class UploadReporter:
         )
 
     async def error(self, error: ApiError) -> None:
+        # The error envelope every *_ERROR frame uses, naming the upload in Data.
+        data = {"PanoID": self.pano_id, "Version": self.version} | {
+            k: v for k, v in error.data.items() if k == "Entry"
+        }
         await publish(
             self.services,
             self.channel,
             Opcode.PANO_UPLOADER_ERROR,
-            {
-                "PanoID": self.pano_id,
-                "Version": self.version,
-                "Error": {"Code": error.code.value, "Message": error.message},
-            },
+            {"Error": {"Code": error.code.value, "Message": error.message, "Data": data}},
         )
 
 
