@@ -12,7 +12,9 @@ from tests.realtime.live import LiveServer, start_server
 from venuely.core.services import Services
 
 REDIS_URL = os.environ.get("VENUELY_TEST_REDIS_URL", "")
-collect_ignore = [] if REDIS_URL else ["test_redis_hub.py"]
+collect_ignore = (
+    [] if REDIS_URL else ["test_redis_hub.py", "test_conn_limit_redis.py", "test_faults_redis.py"]
+)
 
 
 @pytest.fixture

@@ -114,17 +114,16 @@ async def _handshake(
         if grant.event_id != NULL_ID:
             channels.append(event_channel(grant.event_id))
             channels.extend(await initial_channels(session, grant.person_id, grant.event_id))
-    limit = hub.max_connections
-    # No await between this count and attach() registering the connection, so two sockets
-    # opening at once cannot both take the last place.
-    if len(hub.connections_of(grant.person_id, grant.event_id)) >= limit:
+    conn.person_id, conn.event_id = grant.person_id, grant.event_id
+    conn.session_id = grant.session_id
+    # Per process with the in-process hub, across processes with Redis (hub.admit).
+    if not await hub.admit(conn):
+        limit = hub.max_connections
         conn.enqueue(
             encode_json_frame(Opcode.MAX_ALLOWED_CONNS_REACHED, {"Limit": limit, "Scope": "PERSON"})
         )
         conn.close(CloseCode.MAX_CONNECTIONS, "connection limit reached")
         return False
-    conn.person_id, conn.event_id = grant.person_id, grant.event_id
-    conn.session_id = grant.session_id
     await hub.attach(conn, channels)
     if conn.state is not ConnState.HANDSHAKE:  # closed (e.g. revoked) while subscribing
         return False

@@ -67,21 +67,39 @@ class LocalHub:
         """Channels with at least one local listener (what a broker subscription covers)."""
         return frozenset(self._channels)
 
-    async def attach(self, conn: Connection, channels: list[str]) -> None:
-        """Register an authenticated connection and make it listen on `channels`."""
-        self._ensure_sweeper()
+    async def admit(self, conn: Connection) -> bool:
+        """Count `conn` (person and event set) against the per-person connection limit. True:
+        it is registered and counted until `detach`; False: the person is at the limit.
+
+        The local count and the registration happen with no await in between, so two sockets
+        of one person opening at once on this process cannot both take the last place.
+        """
+        if len(self.connections_of(conn.person_id, conn.event_id)) >= self.max_connections:
+            return False
+        self._register(conn)
+        return True
+
+    def _register(self, conn: Connection) -> None:
         self.connections.add(conn)
         self._persons.setdefault(conn.person_id, set()).add(conn)
-        for channel in dict.fromkeys(channels):
-            await self._join(conn, channel)
 
-    async def detach(self, conn: Connection) -> None:
+    def _unregister(self, conn: Connection) -> None:
         self.connections.discard(conn)
         persons = self._persons.get(conn.person_id)
         if persons is not None:
             persons.discard(conn)
             if not persons:
                 del self._persons[conn.person_id]
+
+    async def attach(self, conn: Connection, channels: list[str]) -> None:
+        """Register an authenticated connection and make it listen on `channels`."""
+        self._ensure_sweeper()
+        self._register(conn)
+        for channel in dict.fromkeys(channels):
+            await self._join(conn, channel)
+
+    async def detach(self, conn: Connection) -> None:
+        self._unregister(conn)
         for channel in tuple(conn.channels):
             await self._leave(conn, channel)
 

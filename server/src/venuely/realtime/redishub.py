@@ -10,9 +10,19 @@ Membership changes and closes go out on a control channel that every process lis
 typically adds a member and publishes to the room at once: without the wait, the other process
 would still be subscribing when the notification passes by.
 
-Redis is only a signal path (architecture.md §5): when it is down, publishes are delivered to
-this process's sockets and logged, and when the subscription connection is lost every local
-socket is closed (1011) so its client reconnects and catches up over REST.
+Redis is only a signal path (architecture.md §5). When it is unreachable the server keeps
+running: publishes reach this process's sockets (and are logged), sockets still open and send
+(chat writes commit to the database), and one listener task reconnects with back-off. Every local
+socket is closed with 1011 when the subscription is lost AND again when it is restored, so each
+client reconnects and catches up over REST: first for what it missed before the loss, then for
+what other processes published while it was connected here without a broker.
+
+The per-person connection limit counts across processes (`admit`): a sorted set per person and
+event holds one member per open socket, scored with its expiry time. Admission runs as one Lua
+script (drop expired members, count, add), so two processes cannot both take the last place.
+Each process refreshes its members' expiry every `conn_refresh` seconds; a process that dies
+without cleaning up stops counting after `conn_ttl` seconds. While Redis is unreachable the
+limit falls back to this process's own count.
 """
 
 from __future__ import annotations
@@ -25,6 +35,9 @@ from typing import Any
 
 import orjson
 import redis.asyncio as aioredis
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 
 from venuely.realtime.connection import Connection, cancel_quietly
@@ -36,26 +49,73 @@ log = logging.getLogger("venuely.realtime")
 
 ADD_ACK_TIMEOUT = 2.0
 SUBSCRIBE_TIMEOUT = 5.0
+# A publish happens after a commit, inside a request: a broker that does not answer must not
+# hold it for long. Reads on the subscription connection block without a timeout (redis-py).
+CONNECT_TIMEOUT = 2.0
+COMMAND_TIMEOUT = 5.0
 _RETRY_SECONDS = (0.1, 0.5, 1.0, 2.0, 5.0)
+CONN_TTL_SECONDS = 60.0
+CONN_REFRESH_SECONDS = 20.0
+
+# KEYS[1] the person's set; ARGV: limit, ttl seconds, member. Redis's own clock, so processes
+# on machines with skewed clocks agree on what has expired. The key itself lives three TTLs: it
+# only has to vanish once nobody refreshes it, and must never take live members with it.
+_ADMIT = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[1]) then
+  return 0
+end
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[3])
+redis.call('PEXPIRE', KEYS[1], math.ceil(tonumber(ARGV[2]) * 3000))
+return 1
+"""
+
+# KEYS[1] the person's set; ARGV: ttl seconds, members... (this process's open sockets).
+_REFRESH = """
+local t = redis.call('TIME')
+local expiry = tonumber(t[1]) + tonumber(t[2]) / 1000000 + tonumber(ARGV[1])
+for i = 2, #ARGV do
+  redis.call('ZADD', KEYS[1], expiry, ARGV[i])
+end
+redis.call('PEXPIRE', KEYS[1], math.ceil(tonumber(ARGV[1]) * 3000))
+return #ARGV - 1
+"""
 
 
 class RedisHub(LocalHub):
-    def __init__(self, settings: Settings, *, prefix: str = "venuely:") -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        prefix: str = "venuely:",
+        conn_ttl: float = CONN_TTL_SECONDS,
+        conn_refresh: float = CONN_REFRESH_SECONDS,
+    ) -> None:
         super().__init__(settings)
         self.url = settings.redis_url
         self.node_id = secrets.token_hex(8)
+        self.conn_ttl = conn_ttl
+        self.conn_refresh = conn_refresh
         self._prefix = prefix
         self._data_prefix = f"{prefix}ch:".encode()
         self._ctl = f"{prefix}ctl".encode()
         self._ack = f"{prefix}ack:{self.node_id}".encode()
         self._redis: aioredis.Redis | None = None
         self._pubsub: Any = None
+        self._admit_script: Any = None
+        self._refresh_script: Any = None
         self._listener: asyncio.Task[None] | None = None
         self._worker: asyncio.Task[None] | None = None
+        self._refresher: asyncio.Task[None] | None = None
         self._controls: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self._confirm: dict[tuple[str, bytes], list[asyncio.Future[None]]] = {}
         self._acks: dict[str, list[Any]] = {}
+        self._counted: set[Connection] = set()
         self._start_lock = asyncio.Lock()
+        # False from a lost subscription until the listener has subscribed again.
+        self.broker_up = False
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -64,28 +124,39 @@ class RedisHub(LocalHub):
         async with self._start_lock:
             if self._listener is not None:
                 return
-            self._redis = aioredis.Redis.from_url(self.url)
-            self._pubsub = self._redis.pubsub()
-            # Subscribed before the listener starts: `listen()` returns at once without any.
-            confirmed = [await self._send_subscribe(name) for name in (self._ctl, self._ack)]
+            # No redis-py retries: a silent reconnect would hide frames lost in between, and
+            # only a visible failure makes clients catch up. The listener does the retrying.
+            self._redis = aioredis.Redis.from_url(
+                self.url,
+                socket_connect_timeout=CONNECT_TIMEOUT,
+                socket_timeout=COMMAND_TIMEOUT,
+                retry=Retry(NoBackoff(), 0),
+            )
+            self._admit_script = self._redis.register_script(_ADMIT)
+            self._refresh_script = self._redis.register_script(_REFRESH)
+            confirmed: list[tuple[asyncio.Future[None], bytes]] = []
+            try:
+                confirmed = await self._connect_pubsub()
+            except (RedisError, OSError) as exc:
+                # Serve anyway: sockets work locally and the listener keeps trying.
+                log.error("realtime: Redis unreachable at start", extra={"error": repr(exc)})
             self._listener = asyncio.create_task(self._listen(), name="realtime-redis-listener")
             self._worker = asyncio.create_task(self._work(), name="realtime-redis-control")
-            for waiter in confirmed:
-                await self._confirmed(waiter, self._ctl)
+            self._refresher = asyncio.create_task(self._refresh(), name="realtime-redis-conns")
+            for waiter, name in confirmed:
+                await self._confirmed(waiter, name)
 
     async def stop(self) -> None:
         await super().stop()
-        for task in (self._listener, self._worker):
+        for task in (self._listener, self._worker, self._refresher):
             if task is not None:
                 await cancel_quietly(task)
-        self._listener = self._worker = None
-        if self._pubsub is not None:
-            with contextlib.suppress(RedisError, OSError):
-                await self._pubsub.aclose()
+        self._listener = self._worker = self._refresher = None
+        await self._drop_pubsub()
         if self._redis is not None:
             with contextlib.suppress(RedisError, OSError):
                 await self._redis.aclose()
-        self._pubsub = self._redis = None
+        self._redis = None
 
     async def _client(self) -> aioredis.Redis:
         if self._listener is None:
@@ -93,14 +164,72 @@ class RedisHub(LocalHub):
         assert self._redis is not None
         return self._redis
 
-    # -- subscriptions -----------------------------------------------------------------------
+    # -- the subscription connection ---------------------------------------------------------
+
+    async def _connect_pubsub(self) -> list[tuple[asyncio.Future[None], bytes]]:
+        """A fresh pub/sub connection listening on the control channels and every channel that
+        has local listeners. Returns the confirmations to wait for (after the listener runs)."""
+        assert self._redis is not None
+        await self._drop_pubsub()
+        self._pubsub = self._redis.pubsub()
+        names = [self._ctl, self._ack]
+        names.extend(self._data_prefix + channel.encode() for channel in self.subscribed_channels())
+        waiters = [(await self._send_subscribe(name), name) for name in names]
+        self.broker_up = True
+        return waiters
+
+    async def _drop_pubsub(self) -> None:
+        pubsub, self._pubsub = self._pubsub, None
+        self.broker_up = False
+        if pubsub is not None:
+            with contextlib.suppress(RedisError, OSError):
+                await pubsub.aclose()
+
+    def _close_all_local(self, reason: str) -> None:
+        for conn in tuple(self.connections):
+            conn.close(1011, reason, flush=False)
+
+    async def _listen(self) -> None:
+        attempt = 0
+        while True:
+            if self._pubsub is None:
+                try:
+                    await self._connect_pubsub()
+                except (RedisError, OSError) as exc:
+                    await self._drop_pubsub()
+                    log.warning("realtime: Redis still unreachable", extra={"error": repr(exc)})
+                    await asyncio.sleep(_RETRY_SECONDS[min(attempt, len(_RETRY_SECONDS) - 1)])
+                    attempt += 1
+                    continue
+                log.warning("realtime: Redis subscription restored")
+                # Sockets that opened during the outage missed other processes' frames.
+                self._close_all_local("broker connection restored")
+            try:
+                async for message in self._pubsub.listen():
+                    attempt = 0
+                    self._on_message(message)
+            except asyncio.CancelledError:
+                raise
+            except (RedisError, OSError) as exc:
+                log.error("realtime: Redis subscription lost", extra={"error": repr(exc)})
+            await self._drop_pubsub()
+            # Frames may have passed by unseen: make every client reconnect and catch up.
+            self._close_all_local("broker connection lost")
+            await asyncio.sleep(_RETRY_SECONDS[min(attempt, len(_RETRY_SECONDS) - 1)])
+            attempt += 1
 
     async def _first_joined(self, channel: str) -> None:
         await self._client()
-        await self._subscribe(self._data_prefix + channel.encode())
+        if not self.broker_up:
+            return  # the listener subscribes every local channel when it reconnects
+        try:
+            await self._subscribe(self._data_prefix + channel.encode())
+        except (RedisError, OSError) as exc:
+            # The listener sees the same failure, closes the sockets and resubscribes.
+            log.error("realtime: Redis subscribe failed", extra={"error": repr(exc)})
 
     async def _last_left(self, channel: str) -> None:
-        if self._pubsub is not None:
+        if self._pubsub is not None and self.broker_up:
             with contextlib.suppress(RedisError, OSError):
                 await self._pubsub.unsubscribe(self._data_prefix + channel.encode())
 
@@ -111,34 +240,28 @@ class RedisHub(LocalHub):
     async def _send_subscribe(self, name: bytes) -> asyncio.Future[None]:
         waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._confirm.setdefault(("subscribe", name), []).append(waiter)
-        await self._pubsub.subscribe(name)
+        try:
+            if self._pubsub is None:
+                raise RedisConnectionError("no subscription connection")
+            await self._pubsub.subscribe(name)
+        except BaseException:
+            self._forget_waiter(("subscribe", name), waiter)
+            raise
         return waiter
+
+    def _forget_waiter(self, key: tuple[str, bytes], waiter: asyncio.Future[None]) -> None:
+        waiters = self._confirm.get(key)
+        if waiters and waiter in waiters:
+            waiters.remove(waiter)
+            if not waiters:
+                del self._confirm[key]
 
     async def _confirmed(self, waiter: asyncio.Future[None], name: bytes) -> None:
         try:
             await asyncio.wait_for(waiter, SUBSCRIBE_TIMEOUT)
         except TimeoutError:
+            self._forget_waiter(("subscribe", name), waiter)
             log.warning("realtime: Redis did not confirm a subscription", extra={"channel": name})
-
-    async def _listen(self) -> None:
-        attempt = 0
-        while True:
-            try:
-                async for message in self._pubsub.listen():
-                    attempt = 0
-                    self._on_message(message)
-            except asyncio.CancelledError:
-                raise
-            except (RedisError, OSError) as exc:
-                log.error("realtime: Redis subscription lost", extra={"error": repr(exc)})
-                # Frames may have passed by unseen: make every client reconnect and catch up.
-                for conn in tuple(self.connections):
-                    conn.close(1011, "broker connection lost", flush=False)
-                await asyncio.sleep(_RETRY_SECONDS[min(attempt, len(_RETRY_SECONDS) - 1)])
-                attempt += 1
-                with contextlib.suppress(RedisError, OSError):
-                    # Reconnecting re-subscribes every channel (redis-py's on_connect).
-                    await self._pubsub.connect()
 
     def _on_message(self, message: dict[str, Any]) -> None:
         kind = message["type"]
@@ -196,8 +319,15 @@ class RedisHub(LocalHub):
     # -- the Hub protocol --------------------------------------------------------------------
 
     async def publish(self, channel: str, frame: bytes) -> None:
+        client = await self._client()
+        if not self.broker_up:
+            # Without a subscription Redis cannot bring the frame back to this process's own
+            # sockets; other processes may still be reachable.
+            self.deliver_local(channel, frame)
+            with contextlib.suppress(RedisError, OSError):
+                await client.publish(self._data_prefix + channel.encode(), frame)
+            return
         try:
-            client = await self._client()
             await client.publish(self._data_prefix + channel.encode(), frame)
         except (RedisError, OSError) as exc:
             # The commit already happened; local sockets still get it, the rest catch up.
@@ -240,3 +370,61 @@ class RedisHub(LocalHub):
     async def attach(self, conn: Connection, channels: list[str]) -> None:
         await self._client()
         await super().attach(conn, channels)
+
+    # -- the cross-process connection count --------------------------------------------------
+
+    def _conns_key(self, conn: Connection) -> str:
+        return f"{self._prefix}conns:{conn.event_id}:{conn.person_id}"
+
+    def _member(self, conn: Connection) -> str:
+        return f"{self.node_id}:{conn.id}"
+
+    async def admit(self, conn: Connection) -> bool:
+        if not await super().admit(conn):
+            return False  # over the limit on this process alone: Redis need not be asked
+        try:
+            await self._client()
+            admitted = await self._admit_script(
+                keys=[self._conns_key(conn)],
+                args=[self.max_connections, self.conn_ttl, self._member(conn)],
+            )
+        except (RedisError, OSError) as exc:
+            # Fail open to this process's own count: refusing every socket while the broker is
+            # down would turn a degraded signal path into an outage.
+            log.warning("realtime: connection count unavailable", extra={"error": repr(exc)})
+            return True
+        if not admitted:
+            self._unregister(conn)
+            return False
+        self._counted.add(conn)
+        return True
+
+    async def detach(self, conn: Connection) -> None:
+        await super().detach(conn)
+        if conn in self._counted:
+            self._counted.discard(conn)
+            if self._redis is not None:
+                # Should this fail, the member expires after conn_ttl on its own.
+                with contextlib.suppress(RedisError, OSError):
+                    await self._redis.zrem(self._conns_key(conn), self._member(conn))
+
+    async def _refresh(self) -> None:
+        """Keep this process's sockets counted: push their expiry forward, and re-add them
+        after an outage in which they may have expired."""
+        while True:
+            await asyncio.sleep(self.conn_refresh)
+            by_key: dict[str, list[str]] = {}
+            for conn in tuple(self.connections):
+                if conn.person_id:
+                    by_key.setdefault(self._conns_key(conn), []).append(self._member(conn))
+            if not by_key or self._redis is None:
+                continue
+            try:
+                async with self._redis.pipeline(transaction=False) as pipe:
+                    for key, members in by_key.items():
+                        await self._refresh_script(
+                            keys=[key], args=[self.conn_ttl, *members], client=pipe
+                        )
+                    await pipe.execute()
+            except (RedisError, OSError) as exc:
+                log.warning("realtime: connection count refresh failed", extra={"error": repr(exc)})
