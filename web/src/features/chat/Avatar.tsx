@@ -1,9 +1,9 @@
-import { avatarColor, initials } from "./text";
+import { avatarColor, avatarTextColor, initials } from "./text";
 
 /** Initials on a colour derived from the name; decorative, the name is shown next to it. */
 export function Avatar({ name }: { name: string }) {
   return (
-    <span className="chat-avatar" style={{ backgroundColor: avatarColor(name) }} aria-hidden="true">
+    <span className="chat-avatar" style={{ backgroundColor: avatarColor(name), color: avatarTextColor(name) }} aria-hidden="true">
       {initials(name)}
     </span>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyEmojiShortcuts, avatarColor, initials, nameHash, previewText, safeHref, segments } from "./text";
+import { applyEmojiShortcuts, avatarColor, avatarTextColor, initials, nameHash, previewText, safeHref, segments } from "./text";
 
 describe("emoji shortcuts", () => {
   it("converts named codes and whole-word smileys", () => {
@@ -64,6 +64,16 @@ describe("avatar", () => {
     const hue = Number(/hsl\((\d+),/.exec(avatarColor("Grace Hopper"))?.[1]);
     expect(hue).toBeGreaterThanOrEqual(0);
     expect(hue).toBeLessThan(460);
+  });
+
+  it("picks initials that contrast at least 4.5:1 with the avatar colour", () => {
+    // find names whose hue lands on yellow (~60) and on blue (~240)
+    const byHue = (target: number) => {
+      for (let i = 0; i < 100_000; i++) if ((nameHash(`n${i}`) % 460) % 360 === target) return `n${i}`;
+      throw new Error("no name");
+    };
+    expect(avatarTextColor(byHue(60))).toBe("#000000");
+    expect(avatarTextColor(byHue(240))).toBe("#ffffff");
   });
 
   it("takes the first letters of the first and last words", () => {

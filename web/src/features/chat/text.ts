@@ -146,6 +146,32 @@ export function avatarColor(name: string): string {
   return `hsl(${nameHash(name) % 460}, 80%, 42%)`;
 }
 
+/** sRGB channels (0–1) of an HSL colour, per CSS Color 4. */
+function hslToRgb(h: number, s: number, l: number): [number, number, number] {
+  const a = s * Math.min(l, 1 - l);
+  const f = (n: number) => {
+    const k = (n + h / 30) % 12;
+    return l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+  };
+  return [f(0), f(8), f(4)];
+}
+
+function luminance([r, g, b]: [number, number, number]): number {
+  const lin = (c: number) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+
+/**
+ * White or near-black initials, whichever contrasts more with the avatar colour: at 42 %
+ * lightness, white is too faint on yellows and greens (WCAG 1.4.3 asks for 4.5:1).
+ */
+export function avatarTextColor(name: string): string {
+  const bg = luminance(hslToRgb((nameHash(name) % 460) % 360, 0.8, 0.42));
+  const onWhite = 1.05 / (bg + 0.05);
+  const onBlack = (bg + 0.05) / 0.05;
+  return onWhite >= onBlack ? "#ffffff" : "#000000";
+}
+
 export function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   const first = words[0] ? [...words[0]][0] ?? "" : "";
