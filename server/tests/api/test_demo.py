@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import httpx
+import pytest
 from sqlalchemy import func, select
 
 from venuely.accounts.models import Person
 from venuely.core.services import Services
 from venuely.demo import content
 from venuely.demo.seed import run_demo_seed, seed_demo
+from venuely.demo.tour import install
 from venuely.events.models import Event, MenuItem
+from venuely.panoramas.models import Pano, PanoVersion
+from venuely.panoramas.urls import parse_tour_url
 from venuely.settings import Environment
 
 
@@ -72,3 +76,51 @@ async def test_demo_menu_items_pass_the_menu_validation(
 async def test_demo_refuses_production(services: Services) -> None:
     settings = services.settings.model_copy(update={"env": Environment.PRODUCTION})
     assert await run_demo_seed(settings) == 2
+
+
+async def test_seed_installs_the_demo_tour_on_the_event(
+    services: Services, client: httpx.AsyncClient
+) -> None:
+    ctx = await seed_demo(services)
+    parsed = parse_tour_url(ctx.event.pano_url)
+    assert parsed is not None
+    async with services.db.session() as session:
+        pano = await session.get(Pano, parsed[0])
+        assert pano is not None
+        assert pano.customer_id == ctx.customer.id
+    tours = httpx.AsyncClient(transport=client._transport, base_url="http://venuely.test")
+    tour = await tours.get(f"{ctx.event.pano_url}tour.json")
+    assert tour.status_code == 200
+    nodes = {node["ID"]: node for node in tour.json()["Nodes"]}
+    # The demo sessions play on PanoNodeID "auditorium", ScreenID "auditorium-screen".
+    assert [s["ScreenID"] for s in nodes["auditorium"]["Screens"]] == ["auditorium-screen"]
+    xml = await tours.get(f"{ctx.event.pano_url}pano.xml")
+    assert xml.status_code == 200
+    assert "auditorium-screen" in xml.text
+    image = await tours.get(f"{ctx.event.pano_url}{nodes['lobby']['Panorama']}")
+    assert image.status_code == 200
+    assert image.headers["content-type"] == "image/jpeg"
+
+
+async def test_reseeding_reuses_the_installed_tour_version(services: Services) -> None:
+    first = await seed_demo(services)
+    second = await seed_demo(services)
+    assert second.event.pano_url == first.event.pano_url
+    async with services.db.session() as session:
+        assert await session.scalar(select(func.count()).select_from(Pano)) == 1
+        assert await session.scalar(select(func.count()).select_from(PanoVersion)) == 1
+
+
+async def test_seed_imports_a_changed_tour_as_the_next_version(
+    services: Services, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = await seed_demo(services)
+    monkeypatch.setattr(install, "TEST_WIDTH", 128)  # different pictures, different zip
+    second = await seed_demo(services)
+    first_url, second_url = (
+        parse_tour_url(first.event.pano_url),
+        parse_tour_url(second.event.pano_url),
+    )
+    assert first_url is not None
+    assert second_url is not None
+    assert second_url == (first_url[0], first_url[1] + 1)

@@ -167,12 +167,20 @@ async def _ensure_sessions(session: AsyncSession, ctx: DemoContext) -> None:
     await ensure_demo_sessions(session, ctx.services, ctx.event, ctx.now)
 
 
+async def _ensure_tour(session: AsyncSession, ctx: DemoContext) -> None:
+    # The venue the sessions play in: the auditorium's screen is their PanoNodeID/ScreenID.
+    from venuely.demo.tour.install import ensure_demo_tour
+
+    await ensure_demo_tour(session, ctx.services, ctx.customer, ctx.event)
+
+
 DEMO_STEPS: list[DemoStep] = [
     _ensure_attendance,
     _ensure_admin_grant,
     _ensure_menu,
     _ensure_chat,
     _ensure_sessions,
+    _ensure_tour,
 ]
 
 

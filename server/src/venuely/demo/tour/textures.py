@@ -118,7 +118,9 @@ class Canvas:
 
     def paste(self, art: Image.Image, u0: float, v0: float, u1: float, v1: float) -> None:
         x0, y0, x1, y1 = self.box(u0, v0, u1, v1)
-        self.image.paste(art.convert("RGB").resize((x1 - x0 + 1, y1 - y0 + 1)), (x0, y0))
+        sized = art.resize((x1 - x0 + 1, y1 - y0 + 1), Image.Resampling.LANCZOS)
+        mask = sized.getchannel("A") if sized.mode == "RGBA" else None
+        self.image.paste(sized.convert("RGB"), (x0, y0), mask)
 
     def texture(self, glow_strength: float = 4.0, tile: bool = False) -> Texture:
         albedo = bytes_to_linear(np.asarray(self.image))
@@ -155,9 +157,9 @@ def wood_floor(seed: int, tone: RGB = (150, 100, 62), plank: float = 0.2) -> Mat
     grain = _noise((n, n // 8), seed, 1.2)
     grain = vec(vec(Image.fromarray((grain * 255).astype(np.uint8)).resize((n, n))) / 255)
     base = vec(tone) / 255
-    img = np.empty((n, n, 3), np.float32)
-    rows = int(size / plank)
-    row_px = n // rows
+    img = np.zeros((n, n, 3), np.float32)
+    row_px = max(1, round(plank * ppm))
+    rows = -(-n // row_px)  # the last row may be cut off by the tile edge, never left empty
     for r in range(rows):
         offset = int(rng.integers(0, n))
         cuts = sorted({int(c) for c in rng.integers(0, n, size=3)} | {0})
@@ -373,7 +375,7 @@ def window(c: Canvas, u0: float, v0: float, u1: float, v1: float, seed: int) -> 
 
 def logo_mark(size: int, colour: RGB, accent: RGB) -> Image.Image:
     """The Venuely mark: a stylised V of two overlapping rounded bars in a ring."""
-    img = Image.new("RGB", (size, size), (0, 0, 0))
+    img = Image.new("RGBA", (size, size), (0, 0, 0, 0))  # transparent: pasted onto signage
     d = ImageDraw.Draw(img)
     s = size
     d.ellipse((s * 0.04, s * 0.04, s * 0.96, s * 0.96), outline=colour, width=max(2, s // 18))
