@@ -21,6 +21,9 @@ const CHROMIUM_ARGS = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
+  // Software WebGL (SwiftShader) so the venue's panorama renders in headless Chromium.
+  "--use-angle=swiftshader",
+  "--enable-unsafe-swiftshader",
 ];
 
 export interface BrowserOptions {

@@ -133,7 +133,6 @@ export function SessionPlayer({ eventID, session, onClose }: { eventID: string; 
             src={source.src}
             title={title}
             allow={STREAM_ALLOW}
-            allowFullScreen
             referrerPolicy="no-referrer"
             {...(source.src.startsWith("blob:") ? { sandbox: STREAM_SANDBOX } : {})}
           />

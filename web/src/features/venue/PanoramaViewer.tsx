@@ -63,6 +63,32 @@ function hasWebGL(): boolean {
   }
 }
 
+const SVG = "http://www.w3.org/2000/svg";
+
+/**
+ * A link arrow: PSV's own arrow is a button without a name (axe: button-name), so each arrow is
+ * built here with the target room as its accessible name. The shape is drawn with DOM calls.
+ */
+function arrowButton(label: string): HTMLElement {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "psv-virtual-tour-arrow venue-arrow";
+  button.setAttribute("aria-label", label);
+  button.title = label;
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 100 100");
+  svg.setAttribute("aria-hidden", "true");
+  const circle = document.createElementNS(SVG, "circle");
+  circle.setAttribute("cx", "50");
+  circle.setAttribute("cy", "50");
+  circle.setAttribute("r", "44");
+  const chevron = document.createElementNS(SVG, "path");
+  chevron.setAttribute("d", "M28 60 L50 38 L72 60");
+  svg.append(circle, chevron);
+  button.append(svg);
+  return button;
+}
+
 function markerConfig(marker: ViewerMarker): MarkerConfig {
   const base = {
     id: marker.id,
@@ -85,6 +111,9 @@ export function PanoramaViewer({ tour, panoURL, nodeID, initialView, markers, ro
   const viewer = useRef<Viewer | null>(null);
   const callbacks = useRef({ onNodeChange, onMarker, onView });
   const markerList = useRef(markers);
+  // The node the viewer shows or is loading; asking PSV for a node it is already loading would
+  // abort that load.
+  const shownNode = useRef(nodeID);
   const [failed, setFailed] = useState(() => !hasWebGL());
 
   useEffect(() => {
@@ -99,7 +128,14 @@ export function PanoramaViewer({ tour, panoURL, nodeID, initialView, markers, ro
       panorama: tourAsset(panoURL, node.panorama),
       name: nodeName(node, i18n.language),
       ...(node.thumbnail ? { thumbnail: tourAsset(panoURL, node.thumbnail) } : {}),
-      links: node.links.map((link) => ({ nodeId: link.nodeID, position: { yaw: toRad(link.yaw), pitch: toRad(link.pitch) } })),
+      links: node.links.map((link) => {
+        const target = tour.nodes.find((n) => n.id === link.nodeID);
+        return {
+          nodeId: link.nodeID,
+          position: { yaw: toRad(link.yaw), pitch: toRad(link.pitch) },
+          data: { label: t("venue.goTo", { room: target ? nodeName(target, i18n.language) : link.nodeID }) },
+        };
+      }),
     }));
     const start = tour.nodes.find((n) => n.id === nodeID);
     const view = initialView ?? { yaw: start?.startYaw ?? tour.startYaw, pitch: start?.startPitch ?? tour.startPitch };
@@ -122,6 +158,10 @@ export function PanoramaViewer({ tour, panoURL, nodeID, initialView, markers, ro
             startNodeId: nodeID,
             preload: false,
             showLinkTooltip: true,
+            arrowStyle: {
+              element: (link) => arrowButton(String((link.data as { label?: unknown } | undefined)?.label ?? link.nodeId)),
+              size: { width: 80, height: 80 },
+            },
           }),
         ],
       });
@@ -131,9 +171,11 @@ export function PanoramaViewer({ tour, panoURL, nodeID, initialView, markers, ro
       return;
     }
     viewer.current = instance;
+    shownNode.current = nodeID;
     const tourPlugin = instance.getPlugin<VirtualTourPlugin>(VirtualTourPlugin);
     const markersPlugin = instance.getPlugin<MarkersPlugin>(MarkersPlugin);
     tourPlugin.addEventListener("node-changed", ({ node }) => {
+      shownNode.current = node.id;
       markersPlugin.setMarkers(markerList.current.map(markerConfig));
       callbacks.current.onNodeChange(node.id);
     });
@@ -161,7 +203,8 @@ export function PanoramaViewer({ tour, panoURL, nodeID, initialView, markers, ro
     const turn = () => {
       if (rotateTo !== null) instance.rotate({ yaw: toRad(rotateTo), pitch: 0 });
     };
-    if (tourPlugin.getCurrentNode()?.id !== nodeID) {
+    if (shownNode.current !== nodeID) {
+      shownNode.current = nodeID;
       tourPlugin
         .setCurrentNode(nodeID)
         .then((done) => done && turn())

@@ -85,7 +85,7 @@ export function FullscreenPage() {
   );
 }
 
-type ModuleName = "auditorium" | "breakoutroom" | "cinema" | "engagement" | "helpdesk" | "walloffame";
+export type ModuleName = "auditorium" | "breakoutroom" | "cinema" | "engagement" | "helpdesk" | "walloffame";
 
 export function ModulePage({ module }: { module: ModuleName }) {
   const { t } = useTranslation();
@@ -98,13 +98,6 @@ export function ModulePage({ module }: { module: ModuleName }) {
     </main>
   );
 }
-
-export const AuditoriumPage = () => <ModulePage module="auditorium" />;
-export const BreakoutRoomPage = () => <ModulePage module="breakoutroom" />;
-export const CinemaPage = () => <ModulePage module="cinema" />;
-export const EngagementPage = () => <ModulePage module="engagement" />;
-export const HelpdeskPage = () => <ModulePage module="helpdesk" />;
-export const WallOfFamePage = () => <ModulePage module="walloffame" />;
 
 /** /{prefix}/directlink: a shareable way in that needs login; it leads to the event's "/" rules. */
 export function DirectLinkPage() {

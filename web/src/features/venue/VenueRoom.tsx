@@ -27,6 +27,7 @@ import type { ViewerMarker } from "./PanoramaViewer";
 import { findNode, nodeByID, nodeName, roomSegment, tourAsset, type Tour, type TourNode } from "./tour";
 import { useTour } from "./tour-query";
 import { marketplaceVars, useVenueEvent } from "./venue-event";
+import { ModulePage, type ModuleName } from "./VenuePages";
 
 // Photo Sphere Viewer and three are the heaviest part of the app: their own chunk, fetched
 // while the room's lists already work.
@@ -278,9 +279,10 @@ function Notice({ text }: { text: string }) {
   );
 }
 
-export function VenueRoomPage() {
+export function VenueRoomPage({ fixedRoom }: { fixedRoom?: string }) {
   const { t } = useTranslation();
-  const { room } = useParams();
+  const params = useParams();
+  const room = fixedRoom ?? params.room;
   const navigate = useNavigate();
   const event = useVenueEvent();
   const panoURL = event?.PanoURL ?? "";
@@ -302,3 +304,24 @@ export function VenueRoomPage() {
   if (!query.data || !node) return <Notice text={t("venue.loading")} />;
   return <RoomView tour={query.data.tour} panoURL={panoURL} xmlDefaults={query.data.xmlDefaults} node={node} />;
 }
+
+/**
+ * The module targets of §2 (/auditorium, /cinema, ...) are fixed routes, but a tour may name a
+ * room the same (the demo's auditorium). When the tour has such a node, the route shows that room;
+ * otherwise the module's page.
+ */
+export function ModuleOrRoomPage({ module }: { module: ModuleName }) {
+  const { t } = useTranslation();
+  const panoURL = useVenueEvent()?.PanoURL ?? "";
+  const query = useTour(panoURL || undefined);
+  if (panoURL && query.isPending) return <Notice text={t("venue.loading")} />;
+  if (query.data && findNode(query.data.tour, module)) return <VenueRoomPage fixedRoom={module} />;
+  return <ModulePage module={module} />;
+}
+
+export const AuditoriumPage = () => <ModuleOrRoomPage module="auditorium" />;
+export const BreakoutRoomPage = () => <ModuleOrRoomPage module="breakoutroom" />;
+export const CinemaPage = () => <ModuleOrRoomPage module="cinema" />;
+export const EngagementPage = () => <ModuleOrRoomPage module="engagement" />;
+export const HelpdeskPage = () => <ModuleOrRoomPage module="helpdesk" />;
+export const WallOfFamePage = () => <ModuleOrRoomPage module="walloffame" />;
