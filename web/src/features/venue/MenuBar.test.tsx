@@ -1,0 +1,65 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { useEventStore, type PublicEvent } from "@/features/events";
+import { useNotifications } from "@/features/notifications";
+import { initI18n } from "@/lib/i18n";
+import { resetLayout, useLayout } from "./layout-store";
+import { MenuBar } from "./MenuBar";
+
+const item = (over: Record<string, unknown>) => ({ Position: "Top", IsVisible: true, Index: 0, Name: "", Names: {}, Data: {}, ...over });
+
+function renderMenu(path = "/lobby") {
+  const router = createMemoryRouter([{ path: "*", element: <MenuBar position="Top" tour={null} /> }], { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe("MenuBar", () => {
+  beforeEach(async () => {
+    await initI18n("en");
+    useEventStore.setState({
+      publicEvent: {
+        EventID: "e1",
+        InternalName: "demo",
+        Title: "Demo",
+        Navigation: [
+          item({ ID: "a", Index: 10, Name: "Lobby", Type: "Panorama", Data: { id: "lobby" } }),
+          item({ ID: "b", Index: 30, Name: "Agenda", Type: "Module", IsSidebar: true, SidebarType: "Agenda", Data: { module: "agenda" } }),
+          item({ ID: "c", Index: 20, Name: "Expo", Names: { en: "Expo Hall" }, Type: "Panorama", Data: { id: "expo", angle: 90 } }),
+          item({ ID: "d", Index: 5, Name: "Secret", IsVisible: false, Type: "Panorama", Data: { id: "x" } }),
+          item({ ID: "e", Index: 1, Name: "Bad addon", Type: "Addon", Data: { module: "Chat" } }),
+        ],
+      } as unknown as PublicEvent,
+    });
+  });
+  afterEach(() => {
+    resetLayout();
+    useNotifications.setState({ items: [] });
+  });
+
+  it("shows visible items by Index descending with localized names; marks the current room", () => {
+    renderMenu();
+    const names = screen.getAllByRole("button").map((b) => b.textContent);
+    expect(names).toEqual(["Agenda", "Expo Hall", "Lobby", "Bad addon"]);
+    expect(screen.getByRole("button", { name: "Lobby" })).toHaveAttribute("aria-current", "page");
+  });
+
+  it("opens and toggles the sidebar; a panorama item changes the route and asks for its angle", async () => {
+    const router = renderMenu();
+    await userEvent.click(screen.getByRole("button", { name: "Agenda" }));
+    expect(useLayout.getState().rightSidebar).toBe("agenda");
+    await userEvent.click(screen.getByRole("button", { name: "Agenda" }));
+    expect(useLayout.getState().rightSidebar).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Expo Hall" }));
+    expect(router.state.location.pathname).toBe("/expo");
+    expect(useLayout.getState().requestedYaw).toBe(90);
+  });
+
+  it("an item that cannot work says so instead of doing nothing", async () => {
+    renderMenu();
+    await userEvent.click(screen.getByRole("button", { name: "Bad addon" }));
+    expect(useNotifications.getState().items.map((n) => n.text)).toContain("This menu item is not available.");
+  });
+});
