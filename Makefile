@@ -14,7 +14,7 @@ WEB_BUILD := $(WEB)/dist/.stamp-build
 WEB_SOURCES := $(shell find $(WEB)/src $(WEB)/public -type f 2>/dev/null) $(wildcard $(WEB)/index.html $(WEB)/vite.config.ts $(WEB)/tsconfig.json $(WEB)/scripts/*.mjs)
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: help run test dev lint typecheck pytest migrate demo install install-dev clean lock web web-test e2e chromium
+.PHONY: help run test dev lint typecheck pytest migrate demo install install-dev clean lock web web-test e2e chromium bench
 
 help:
 	@echo "make run      install, migrate, seed the demo event and serve on http://$(HOST):$(PORT)"
@@ -27,6 +27,7 @@ help:
 	@echo "make web      install web dependencies and build the web app (only when sources changed)"
 	@echo "make web-test lint, type-check and unit-test the web app"
 	@echo "make e2e      browser tests: the built app against a real server in the system Chromium"
+	@echo "make bench    realtime load benchmark against a peer stack (BENCH_SCALE=small: < 2 min)"
 
 # The stamp files re-run pip only when the pinned requirements change.
 $(VENV)/.runtime: $(SERVER)/requirements.txt $(SERVER)/requirements-build.txt $(SERVER)/pyproject.toml
@@ -102,5 +103,19 @@ lock: install-dev
 	  ../$(BIN)/pip-compile -q --generate-hashes --no-emit-index-url --no-emit-find-links --strip-extras --allow-unsafe -o requirements.txt pyproject.toml && \
 	  ../$(BIN)/pip-compile -q --generate-hashes --no-emit-index-url --no-emit-find-links --strip-extras --allow-unsafe --extra dev -o requirements-dev.txt pyproject.toml
 
+# --- benchmark (bench/README.md) --------------------------------------------------------------
+BENCH_VENV := .venv-bench
+
+$(BENCH_VENV)/.stamp: bench/requirements.txt $(SERVER)/requirements-build.txt $(SERVER)/pyproject.toml
+	test -x $(BENCH_VENV)/bin/python || $(PYTHON) -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/python -m pip install --quiet --disable-pip-version-check --require-hashes -r $(SERVER)/requirements-build.txt
+	$(BENCH_VENV)/bin/python -m pip install --quiet --disable-pip-version-check --require-hashes -r bench/requirements.txt
+	$(BENCH_VENV)/bin/python -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e $(SERVER)
+	touch $@
+
+# Server on core 0, load generator on core 1; the fd limit is raised to the hard limit first.
+bench: $(BENCH_VENV)/.stamp
+	ulimit -n $$(ulimit -Hn) && $(BENCH_VENV)/bin/python bench/run.py
+
 clean:
-	rm -rf $(VENV) var $(WEB)/node_modules $(WEB)/dist
+	rm -rf $(VENV) $(BENCH_VENV) var $(WEB)/node_modules $(WEB)/dist

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import time
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -31,6 +32,10 @@ class TicketGrant:
     event_id: str
 
 
+SWEEP_SECONDS = 30.0
+_last_sweep = -SWEEP_SECONDS
+
+
 def _digest(ticket: str) -> str:
     return hashlib.sha256(ticket.encode("utf-8")).hexdigest()
 
@@ -38,9 +43,15 @@ def _digest(ticket: str) -> str:
 async def issue_ticket(
     session: AsyncSession, services: Services, *, session_id: str, person_id: str, event_id: str
 ) -> str:
+    global _last_sweep
     now = services.clock.now()
-    # Expired tickets are swept here, where a write happens anyway; the index keeps it cheap.
-    await session.execute(delete(RealtimeTicket).where(RealtimeTicket.expires_at <= now))
+    # Expired tickets are swept here, where a write happens anyway, but at most every
+    # SWEEP_SECONDS per process: on SQLite a DELETE per ticket doubled the write-lock traffic of
+    # a connection ramp (and "database is locked" followed). Redeeming checks expiry anyway.
+    tick = time.monotonic()
+    if tick - _last_sweep >= SWEEP_SECONDS:
+        _last_sweep = tick
+        await session.execute(delete(RealtimeTicket).where(RealtimeTicket.expires_at <= now))
     ticket = secrets.token_urlsafe(_TICKET_BYTES)
     session.add(
         RealtimeTicket(

@@ -1,0 +1,496 @@
+"""`make bench`: seed, start servers on core 0, run the load generator on core 1, write results.
+
+    BENCH_SCALE=small|full   small: < 2 minutes, for development; full: the measured run
+    BENCH_REDIS_URL          an existing Redis to use; otherwise a private redis-server is started
+
+Every child (servers, Redis, load generators) runs in its own process group and is killed on
+any exit — normal end, exception, Ctrl-C or SIGTERM — and everything listens on 127.0.0.1 only.
+Writes bench/results/<YYYY-MM-DD>-<shortcommit>.json and .md.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import json
+import os
+import platform
+import resource
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import psutil
+
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+BIN = Path(sys.executable).parent
+SERVER_CORE = "0"
+LOADGEN_CORE = "1"
+
+# name, kind, target, connections, rate per room, seconds, extra
+SCALES: dict[str, dict[str, Any]] = {
+    "small": {
+        "attendees": 600,
+        "seconds": 4,
+        "drain_seconds": 4,
+        "scenarios": [
+            ("ramp_idle", "connections", "venuely", 500, 0, {}),
+            ("broadcast_300x20", "rooms", "venuely", 300, 20, {}),
+            ("broadcast_500x10", "rooms", "venuely", 500, 10, {}),
+            ("groups_of_5", "rooms", "venuely", 300, 0.5, {"groups": True}),
+            ("two_processes_redis_500x10", "rooms", "venuely-redis", 500, 10, {}),
+            ("peer_300x20", "rooms", "peer", 300, 20, {}),
+            ("peer_500x10", "rooms", "peer", 500, 10, {}),
+        ],
+    },
+    "full": {
+        "attendees": 15000,
+        "seconds": 20,
+        "drain_seconds": 10,
+        "scenarios": [
+            ("ramp_idle_15k", "connections", "venuely", 15000, 0, {}),
+            ("broadcast_1kx20", "rooms", "venuely", 1000, 20, {}),
+            ("broadcast_1kx80", "rooms", "venuely", 1000, 80, {}),
+            ("broadcast_5kx16", "rooms", "venuely", 5000, 16, {}),
+            ("broadcast_10kx8", "rooms", "venuely", 10000, 8, {}),
+            ("groups_of_5_5k", "rooms", "venuely", 5000, 0.5, {"groups": True}),
+            ("two_processes_redis_5kx16", "rooms", "venuely-redis", 5000, 16, {}),
+            ("peer_1kx20", "rooms", "peer", 1000, 20, {}),
+            ("peer_5kx16", "rooms", "peer", 5000, 16, {}),
+            ("peer_10kx8", "rooms", "peer", 10000, 8, {}),
+        ],
+    },
+}
+
+TARGETS = {
+    "deliveries_per_second": 80_000,
+    "p99_ms_broadcast": 250,
+    "p99_ms_1k_x_20": 25,
+    "rss_per_idle_connection_kib": 25,
+    "connections_per_second": 2_000,
+    "connections_per_process": 15_000,
+}
+
+
+# --- children -----------------------------------------------------------------------------
+
+
+class Children:
+    """Every process this run starts; `kill_all` ends each one's process group."""
+
+    def __init__(self) -> None:
+        self.procs: list[subprocess.Popen[bytes]] = []
+
+    def start(self, argv: list[str], *, env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
+        with log.open("ab") as out:
+            proc = subprocess.Popen(
+                argv, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+            )
+        self.procs.append(proc)
+        return proc
+
+    def stop(self, proc: subprocess.Popen[bytes], grace: float = 10.0) -> None:
+        if proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(grace)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(5)
+        # Workers of a stopped parent may linger in its group.
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        if proc in self.procs:
+            self.procs.remove(proc)
+
+    def kill_all(self) -> None:
+        for proc in list(self.procs):
+            self.stop(proc, grace=3.0)
+
+
+CHILDREN = Children()
+
+
+def _on_signal(signum: int, _frame: Any) -> None:
+    CHILDREN.kill_all()
+    sys.exit(128 + signum)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def wait_http(port: int, proc: subprocess.Popen[bytes], timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server on port {port} exited with {proc.returncode}")
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2)  # noqa: S310
+            return
+        except urllib.error.HTTPError:
+            return  # any HTTP answer means it is serving
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"server on port {port} did not start within {timeout} s")
+
+
+def taskset(core: str) -> list[str]:
+    return ["taskset", "-c", core] if shutil.which("taskset") else []
+
+
+@dataclass
+class Run:
+    work: Path
+    database_url: str
+    secret: str
+    seed_file: Path
+    redis_url: str
+
+    def server_env(self, redis_url: str = "") -> dict[str, str]:
+        return {
+            **os.environ,
+            "VENUELY_ENV": "production",
+            "VENUELY_DATABASE_URL": self.database_url,
+            "VENUELY_SECRET_KEY": self.secret,
+            "VENUELY_DATA_DIR": str(self.work / "var"),
+            "VENUELY_PUBLIC_URL": "http://127.0.0.1",
+            "VENUELY_REDIS_URL": redis_url,
+            # The access log would write a line per ticket request during the ramp.
+            "VENUELY_LOG_LEVEL": "WARNING",
+        }
+
+    def start_venuely(self, redis_url: str = "") -> tuple[subprocess.Popen[bytes], int]:
+        port = free_port()
+        argv = [*taskset(SERVER_CORE), str(BIN / "venuely"), "serve", "--host", "127.0.0.1"]
+        proc = CHILDREN.start(
+            [*argv, "--port", str(port)],
+            env=self.server_env(redis_url),
+            log=self.work / f"venuely-{port}.log",
+        )
+        wait_http(port, proc)
+        return proc, port
+
+    def start_peer(self) -> tuple[subprocess.Popen[bytes], int]:
+        port = free_port()
+        env = {
+            **os.environ,
+            "PYTHONPATH": str(BENCH / "peer"),
+            "PEER_REDIS_URL": self.redis_url,
+            "PEER_REDIS_PREFIX": f"peerbench-{secrets.token_hex(4)}",
+        }
+        argv = [*taskset(SERVER_CORE), str(BIN / "uvicorn"), "peerapp.asgi:application"]
+        argv += ["--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"]
+        argv += ["--no-access-log", "--ws-per-message-deflate", "false", "--backlog", "4096"]
+        proc = CHILDREN.start(argv, env=env, log=self.work / f"peer-{port}.log")
+        wait_http(port, proc)
+        return proc, port
+
+
+def start_redis(work: Path) -> tuple[str, subprocess.Popen[bytes] | None]:
+    given = os.environ.get("BENCH_REDIS_URL", "")
+    if given:
+        return given, None
+    server = shutil.which("redis-server")
+    if server is None:
+        return "", None
+    port = free_port()
+    argv = [*taskset(SERVER_CORE), server, "--port", str(port), "--bind", "127.0.0.1"]
+    argv += ["--save", "", "--appendonly", "no", "--dir", str(work)]
+    proc = CHILDREN.start(argv, env=dict(os.environ), log=work / "redis.log")
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
+            return f"redis://127.0.0.1:{port}/0", proc
+        time.sleep(0.1)
+    raise RuntimeError("private redis-server did not start")
+
+
+# --- scenarios ----------------------------------------------------------------------------
+
+
+def run_loadgen(run: Run, spec: dict[str, Any], timeout: float) -> dict[str, Any]:
+    argv = [*taskset(LOADGEN_CORE), sys.executable, str(BENCH / "loadgen.py"), json.dumps(spec)]
+    log = run.work / f"loadgen-{spec['name']}.log"
+    proc = CHILDREN.start(argv, env=dict(os.environ), log=log)
+    try:
+        proc.wait(timeout)
+    except subprocess.TimeoutExpired:
+        CHILDREN.stop(proc, grace=2)
+        return {"scenario": spec["name"], "error": f"load generator timed out after {timeout} s"}
+    CHILDREN.stop(proc)
+    lines = log.read_text(errors="replace").strip().splitlines()
+    for line in reversed(lines):
+        if line.startswith("{"):
+            result: dict[str, Any] = json.loads(line)
+            return result
+    tail = "\n".join(lines[-5:])
+    return {"scenario": spec["name"], "error": f"no result (exit {proc.returncode}): {tail}"}
+
+
+def scenario(run: Run, index: int, entry: tuple[Any, ...], scale: dict[str, Any]) -> dict[str, Any]:
+    name, kind, target, connections, rate, extra = entry
+    seconds = scale["seconds"]
+    # Fresh source addresses per scenario: closed sockets linger in TIME_WAIT on the client
+    # side, and each 127.0.0.x has its own ephemeral port range.
+    sources = [f"127.0.{1 + index}.{n}" for n in range(1, 5)]
+    procs: list[subprocess.Popen[bytes]] = []
+    try:
+        if target == "venuely":
+            proc, port = run.start_venuely()
+            procs, ports = [proc], [port]
+        elif target == "venuely-redis":
+            if not run.redis_url:
+                return {"scenario": name, "skipped": "no Redis (set BENCH_REDIS_URL)"}
+            one, port_one = run.start_venuely(run.redis_url)
+            two, port_two = run.start_venuely(run.redis_url)
+            procs, ports = [one, two], [port_one, port_two]
+        else:
+            if not run.redis_url:
+                return {"scenario": name, "skipped": "no Redis for channels_redis"}
+            proc, port = run.start_peer()
+            procs, ports = [proc], [port]
+        spec = {
+            "name": name,
+            "scenario": kind,
+            "target": "peer" if target == "peer" else "venuely",
+            "connections": connections,
+            "rate": rate,
+            "seconds": seconds,
+            "ports": ports,
+            "server_pids": [p.pid for p in procs],
+            "seed_file": str(run.seed_file),
+            "source_ips": sources,
+            "drain_seconds": scale["drain_seconds"],
+            "timeout_seconds": 240 + seconds,
+            **extra,
+        }
+        print(f"bench: {name} ...", flush=True)
+        started = time.monotonic()
+        result = run_loadgen(run, spec, timeout=300 + seconds)
+        result["wall_seconds"] = round(time.monotonic() - started, 1)
+        result["server_processes"] = len(procs)
+        return result
+    except Exception as exc:  # one broken scenario must not lose the others' results
+        return {"scenario": name, "error": repr(exc)}
+    finally:
+        for proc in procs:
+            CHILDREN.stop(proc)
+
+
+# --- report -------------------------------------------------------------------------------
+
+
+def machine() -> dict[str, Any]:
+    def sysctl(name: str) -> str:
+        path = Path("/proc/sys") / name.replace(".", "/")
+        return path.read_text().strip() if path.exists() else "?"
+
+    cpu = "?"
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    return {
+        "cpu": cpu,
+        "cores": psutil.cpu_count(),
+        "memory_gib": round(psutil.virtual_memory().total / 2**30, 1),
+        "kernel": platform.release(),
+        "python": platform.python_version(),
+        "fd_limit": resource.getrlimit(resource.RLIMIT_NOFILE)[0],
+        "somaxconn": sysctl("net.core.somaxconn"),
+        "ip_local_port_range": sysctl("net.ipv4.ip_local_port_range"),
+        "load_average_at_start": [round(x, 2) for x in os.getloadavg()],
+    }
+
+
+def git(*args: str) -> str:
+    with contextlib.suppress(OSError, subprocess.CalledProcessError):
+        return subprocess.check_output(["git", *args], cwd=ROOT, text=True).strip()
+    return "unknown"
+
+
+def _fmt(value: Any) -> str:
+    if value is None:
+        return "–"
+    if isinstance(value, float):
+        return f"{value:,.2f}"
+    if isinstance(value, int):
+        return f"{value:,}"
+    return str(value)
+
+
+def markdown(report: dict[str, Any]) -> str:
+    lines = [
+        f"# Benchmark {report['date']} — {report['commit']} ({report['scale']})",
+        "",
+        f"Machine: {report['machine']['cpu']}, {report['machine']['cores']} cores, "
+        f"load at start {report['machine']['load_average_at_start']}. Server on core "
+        f"{SERVER_CORE}, load generator on core {LOADGEN_CORE}.",
+        "",
+        "| scenario | target | conns | msgs/s/room | deliveries/s | delivered | p50 ms | p99 ms "
+        "| max ms | dup | gaps | server CPU | RSS MiB |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    ramps = []
+    for r in report["results"]:
+        if "error" in r or "skipped" in r:
+            lines.append(f"| {r['scenario']} | {r.get('error') or r.get('skipped')} |" + " |" * 11)
+            continue
+        if "connections_per_second" in r:
+            ramps.append(r)
+            continue
+        lat = r.get("latency_ms") or {}
+        lines.append(
+            "| "
+            + " | ".join(
+                _fmt(v)
+                for v in (
+                    r["scenario"],
+                    r["target"],
+                    r["opened"],
+                    r["rate_per_room"],
+                    r["deliveries_per_second"],
+                    f"{r['delivery_ratio'] * 100:.3f} %",
+                    lat.get("p50"),
+                    lat.get("p99"),
+                    lat.get("max"),
+                    r["duplicates_or_reordered"],
+                    r["gaps"],
+                    r["server_cpu"],
+                    r["server_rss_mib"],
+                )
+            )
+            + " |"
+        )
+    if ramps:
+        lines += [
+            "",
+            "| scenario | opened / asked | connections/s | server CPU during ramp "
+            "| RSS per idle connection KiB |",
+            "|---|---|---|---|---|",
+        ]
+        for r in ramps:
+            lines.append(
+                f"| {r['scenario']} | {r['opened']:,} / {r['connections']:,} "
+                f"| {_fmt(r['connections_per_second'])} | {_fmt(r['server_cpu_during_ramp'])} "
+                f"| {_fmt(r['rss_per_connection_kib'])} |"
+            )
+    if report.get("ratios"):
+        lines += [
+            "",
+            "| workload | Venuely deliveries/s | peer deliveries/s | ratio |",
+            "|---|---|---|---|",
+        ]
+        for row in report["ratios"]:
+            lines.append(
+                f"| {row['workload']} | {_fmt(row['venuely'])} | {_fmt(row['peer'])} "
+                f"| {_fmt(row['ratio'])} |"
+            )
+    lines += [
+        "",
+        "Targets (quality-bar §2): " + ", ".join(f"{k} {v:,}" for k, v in TARGETS.items()),
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def ratios(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    by_name = {r["scenario"]: r for r in results if "deliveries_per_second" in r}
+    rows = []
+    for name, peer in by_name.items():
+        if not name.startswith("peer_"):
+            continue
+        ours = by_name.get("broadcast_" + name.removeprefix("peer_"))
+        if ours is None:
+            continue
+        # Delivered-only throughput: a stack that drops messages does not get credit for them.
+        ours_rate = ours["deliveries_per_second"]
+        peer_rate = peer["deliveries_per_second"]
+        rows.append(
+            {
+                "workload": name.removeprefix("peer_"),
+                "venuely": ours_rate,
+                "peer": peer_rate,
+                "ratio": round(ours_rate / peer_rate, 2) if peer_rate else None,
+            }
+        )
+    return rows
+
+
+def main() -> int:
+    scale_name = os.environ.get("BENCH_SCALE", "full")
+    if scale_name not in SCALES:
+        print(f"BENCH_SCALE must be one of {', '.join(SCALES)}", file=sys.stderr)
+        return 2
+    scale = SCALES[scale_name]
+    signal.signal(signal.SIGTERM, _on_signal)
+    signal.signal(signal.SIGINT, _on_signal)
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # inherited by every child
+
+    work = Path(tempfile.mkdtemp(prefix="venuely-bench-"))
+    keep = os.environ.get("BENCH_KEEP_WORKDIR") == "1"
+    try:
+        started = time.monotonic()
+        info = machine()
+        secret = secrets.token_urlsafe(48)
+        database_url = f"sqlite+aiosqlite:///{work / 'bench.db'}"
+        seed_file = work / "seed.json"
+        print(f"bench: seeding {scale['attendees']} attendees ...", flush=True)
+        subprocess.run(
+            [sys.executable, str(BENCH / "seed.py"), "--database", database_url]
+            + ["--secret", secret, "--data-dir", str(work / "var")]
+            + ["--attendees", str(scale["attendees"]), "--out", str(seed_file)],
+            check=True,
+            timeout=900,
+        )
+        redis_url, _ = start_redis(work)
+        run = Run(work, database_url, secret, seed_file, redis_url)
+        results = [scenario(run, i, entry, scale) for i, entry in enumerate(scale["scenarios"])]
+        commit = git("rev-parse", "--short", "HEAD")
+        date = dt.date.today().isoformat()
+        report = {
+            "date": date,
+            "commit": commit,
+            "scale": scale_name,
+            "machine": info,
+            "targets": TARGETS,
+            "results": results,
+            "ratios": ratios(results),
+            "wall_seconds": round(time.monotonic() - started, 1),
+        }
+        out = BENCH / "results"
+        out.mkdir(exist_ok=True)
+        stem = f"{date}-{commit}" if scale_name == "full" else f"{date}-{commit}-{scale_name}"
+        (out / f"{stem}.json").write_text(json.dumps(report, indent=2) + "\n")
+        (out / f"{stem}.md").write_text(markdown(report))
+        print(markdown(report))
+        print(f"bench: wrote bench/results/{stem}.json and .md in {report['wall_seconds']} s")
+        return 0
+    finally:
+        CHILDREN.kill_all()
+        if keep:
+            print(f"bench: work directory kept at {work}")
+        else:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,135 @@
+"""Seed a benchmark database: one event, N attendees with tokens, small groups.
+
+Goes through the models and the service layer directly instead of N HTTP logins (argon2 would
+cost ~50 ms per person): every person shares one password hash computed once, and tokens are
+issued with `issue_token`, exactly as a login does. Writes a JSON file the load generator reads.
+
+    python bench/seed.py --database sqlite+aiosqlite:////tmp/x/bench.db --attendees 10000 \
+        --group-size 5 --out /tmp/x/seed.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import uuid
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from sqlalchemy import create_engine
+
+from venuely.accounts.models import Person
+from venuely.accounts.passwords import hash_password_async
+from venuely.accounts.tokens import issue_token
+from venuely.chat.service import create_group_room, ensure_broadcast_room
+from venuely.core.db import Base
+from venuely.core.ids import new_id
+from venuely.core.services import build_services
+from venuely.events.models import Attendee, Customer, Event
+from venuely.models import import_all_models
+from venuely.settings import Environment, Settings
+
+BATCH = 1000
+
+
+async def seed(settings: Settings, attendees: int, group_size: int) -> dict[str, object]:
+    services = build_services(settings)
+    now = datetime.now(UTC)
+    password_hash = await hash_password_async("bench-password-" + uuid.uuid4().hex)
+    async with services.db.session() as session:
+        customer = Customer(id=new_id(), name="Bench", created_at=now)
+        session.add(customer)
+        event = Event(
+            id=new_id(),
+            customer_id=customer.id,
+            internal_name="bench",
+            title="Benchmark",
+            date_begin=now - timedelta(hours=1),
+            date_end=now + timedelta(days=1),
+            created_at=now,
+            updated_at=now,
+        )
+        session.add(event)
+        await session.flush()
+        room = await ensure_broadcast_room(session, event.id, now)
+        event_id, room_id = event.id, room.id
+
+    people: list[dict[str, str]] = []
+    for start in range(0, attendees, BATCH):
+        async with services.db.session() as session:
+            batch: list[Person] = []
+            for n in range(start, min(start + BATCH, attendees)):
+                person = Person(
+                    id=new_id(),
+                    login_email=f"bench-{n}@bench.invalid",
+                    email=f"bench-{n}@bench.invalid",
+                    first_name="Bench",
+                    last_name=str(n),
+                    language="en",
+                    password_hash=password_hash,
+                    is_verified=True,
+                    created_at=now,
+                    updated_at=now,
+                )
+                session.add(person)
+                batch.append(person)
+            await session.flush()
+            for person in batch:
+                session.add(Attendee(event_id=event_id, person_id=person.id, created_at=now))
+            await session.flush()
+            for person in batch:
+                token = await issue_token(session, services, person, event_id)
+                people.append({"PersonID": person.id, "Token": token})
+
+    # Small groups: consecutive attendees, the first of each group its creator.
+    groups: list[dict[str, object]] = []
+    if group_size > 1:
+        async with services.db.session() as session:
+            event_row = await session.get(Event, event_id)
+            assert event_row is not None
+            for start in range(0, attendees - group_size + 1, group_size):
+                members = [p["PersonID"] for p in people[start : start + group_size]]
+                out, _ = await create_group_room(
+                    session,
+                    services,
+                    event=event_row,
+                    creator_id=members[0],
+                    title=f"group {start // group_size}",
+                    member_ids_in=members[1:],
+                    tmp_id=str(uuid.uuid4()),
+                )
+                groups.append(
+                    {"ChatroomID": out.ID, "Members": list(range(start, start + group_size))}
+                )
+    await services.db.dispose()
+    return {"EventID": event_id, "BroadcastRoomID": room_id, "People": people, "Groups": groups}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--database", required=True)
+    parser.add_argument("--secret", required=True)
+    parser.add_argument("--data-dir", required=True)
+    parser.add_argument("--attendees", type=int, required=True)
+    parser.add_argument("--group-size", type=int, default=5)
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args()
+
+    import_all_models()
+    sync_url = args.database.replace("+aiosqlite", "")
+    engine = create_engine(sync_url)
+    Base.metadata.create_all(engine)
+    engine.dispose()
+    settings = Settings(
+        env=Environment.TEST,
+        database_url=args.database,
+        secret_key=args.secret,
+        data_dir=Path(args.data_dir),
+    )
+    result = asyncio.run(seed(settings, args.attendees, args.group_size))
+    Path(args.out).write_text(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()
