@@ -360,4 +360,5 @@ it("recovers from a server restart mid-chat and catches up without losing or dou
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
-});
+  // Seeding and starting a second server (twice) is slow on a shared machine.
+}, 240_000);
