@@ -33,7 +33,7 @@ import numpy as np
 import orjson
 import psutil
 import uvloop
-from picows import WSFrame, WSListener, WSMsgType, WSTransport, ws_connect
+from picows import WSCloseCode, WSFrame, WSListener, WSMsgType, WSTransport, ws_connect
 
 from venuely.realtime.codec import encode_frame, encode_json_frame
 from venuely.realtime.opcodes import Opcode
@@ -57,6 +57,7 @@ class Stats:
     send_errors: int = 0
     refused_seqs: set[tuple[str, int]] = field(default_factory=set)
     closes: dict[str, int] = field(default_factory=dict)
+    error_codes: dict[str, int] = field(default_factory=dict)
     limit_refusals: int = 0
     measuring: bool = False
 
@@ -68,10 +69,11 @@ class Receiver(WSListener):  # type: ignore[misc]
     """One socket. Per room it expects the next sequence number; anything else is a gap (a
     number skipped), a duplicate or reordering (a number already passed)."""
 
-    __slots__ = ("expected", "peer", "transport", "closed")
+    __slots__ = ("closed", "expected", "index", "peer", "transport")
 
     def __init__(self, peer: bool) -> None:
         self.peer = peer
+        self.index = -1  # the person's position in the seed, to find group members
         self.expected: dict[str, int] = {}
         self.transport: WSTransport | None = None
         self.closed = asyncio.get_running_loop().create_future()
@@ -102,8 +104,10 @@ class Receiver(WSListener):  # type: ignore[misc]
                 self._seen(message["ChatroomID"], message["Text"], now)
             elif opcode == SEND_ERROR:
                 STATS.send_errors += 1
-                payload = orjson.loads(data[4:])
-                tmp = payload.get("Error", {}).get("Data", {}).get("TmpID", "")
+                error = orjson.loads(data[4:]).get("Error", {})
+                code = str(error.get("Code"))
+                STATS.error_codes[code] = STATS.error_codes.get(code, 0) + 1
+                tmp = error.get("Data", {}).get("TmpID", "")
                 pending = PENDING.pop(tmp, None)
                 if pending is not None:
                     STATS.refused_seqs.add(pending)
@@ -221,6 +225,7 @@ async def open_all(
                     enable_auto_pong=True,
                     websocket_handshake_timeout=30,
                 )
+                listener.index = n
                 receivers[n] = listener
             except Exception as exc:  # counted, reported; the run goes on
                 failures += 1
@@ -250,7 +255,7 @@ async def heartbeat(receivers: list[Receiver], peer: bool) -> None:
 async def close_all(receivers: list[Receiver]) -> None:
     for r in receivers:
         if r.transport is not None and not r.transport.is_disconnected:
-            r.transport.send_close()
+            r.transport.send_close(WSCloseCode.OK)
     waits = [r.closed for r in receivers if not r.closed.done()]
     if waits:
         await asyncio.wait(waits, timeout=15)
@@ -376,7 +381,7 @@ async def scenario_rooms(spec: dict[str, Any], seed: dict[str, Any]) -> dict[str
     tasks = []
     room_members: dict[str, int] = {}
     if spec.get("groups"):
-        by_index = {i: r for i, r in enumerate(receivers)}
+        by_index = {r.index: r for r in receivers}
         for group in seed["Groups"]:
             members = [by_index[i] for i in group["Members"] if i < n and i in by_index]
             if len(members) < len(group["Members"]):
@@ -448,6 +453,7 @@ async def scenario_rooms(spec: dict[str, Any], seed: dict[str, Any]) -> dict[str
         "server_cpu": round(cpu / wall, 3) if wall else 0.0,
         "server_rss_mib": round(rss / 2**20, 1),
         "closes": STATS.closes,
+        "send_error_codes": STATS.error_codes,
     }
 
 

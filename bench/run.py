@@ -2,6 +2,7 @@
 
     BENCH_SCALE=small|full   small: < 2 minutes, for development; full: the measured run
     BENCH_REDIS_URL          an existing Redis to use; otherwise a private redis-server is started
+    BENCH_ONLY=a,b           run only the named scenarios (development)
 
 Every child (servers, Redis, load generators) runs in its own process group and is killed on
 any exit — normal end, exception, Ctrl-C or SIGTERM — and everything listens on 127.0.0.1 only.
@@ -463,7 +464,12 @@ def main() -> int:
         )
         redis_url, _ = start_redis(work)
         run = Run(work, database_url, secret, seed_file, redis_url)
-        results = [scenario(run, i, entry, scale) for i, entry in enumerate(scale["scenarios"])]
+        only = {n for n in os.environ.get("BENCH_ONLY", "").split(",") if n}
+        results = [
+            scenario(run, i, entry, scale)
+            for i, entry in enumerate(scale["scenarios"])
+            if not only or entry[0] in only
+        ]
         commit = git("rev-parse", "--short", "HEAD")
         date = dt.date.today().isoformat()
         report = {
