@@ -120,7 +120,12 @@ async def speakers_csv(access: EventAdmin, session: SessionDep) -> Response:
 @router.get(
     BASE + "/vfilescsv",
     response_class=Response,
-    responses={200: {"content": {"text/csv": {}}, "description": "UTF-8 CSV with BOM"}},
+    responses={
+        200: {
+            "content": {"text/csv": {"schema": {"type": "string"}}},
+            "description": "UTF-8 CSV with BOM",
+        }
+    },
 )
 async def vfiles_csv(
     access: EventAdmin,

@@ -21,6 +21,7 @@ from venuely.vfiles.images import cleaned_image
 
 router = APIRouter(tags=["proxy"])
 
+BINARY = {"type": "string", "format": "binary"}
 IMAGE_ACCEPT = "image/png,image/jpeg,image/gif,image/webp;q=0.9"
 
 
@@ -31,7 +32,12 @@ def proxy_limit(per_minute: int) -> ratelimit.Limit:
 @router.get(
     "/proxy",
     response_class=Response,
-    responses={200: {"content": {"image/png": {}, "image/jpeg": {}, "image/webp": {}}}},
+    responses={
+        200: {
+            "description": "The image, re-encoded by the server",
+            "content": {t: {"schema": BINARY} for t in ("image/png", "image/jpeg", "image/webp")},
+        }
+    },
 )
 async def proxy(
     principal: Authenticated,

@@ -24,7 +24,13 @@ from venuely.files.storage import StorageError
 from venuely.relations.schemas import REF_PATTERN, TYPE_PATTERN
 from venuely.vfiles import service
 from venuely.vfiles.access import load_changeable, load_visible
-from venuely.vfiles.content import check_declared, is_image, read_body, safe_file_name
+from venuely.vfiles.content import (
+    ACCEPTED_TYPES,
+    check_declared,
+    is_image,
+    read_body,
+    safe_file_name,
+)
 from venuely.vfiles.schemas import (
     CountOut,
     PanoVarsOut,
@@ -45,6 +51,7 @@ EntityIdQuery = Annotated[str | None, Query(alias="EntityID", pattern=REF_PATTER
 IsDisabledQuery = Annotated[bool | None, Query(alias="IsDisabled")]
 # Pictures fetched from a URL cost the server a fetch each; a person needs a handful at most.
 PICTURE_FROM_URL_LIMIT = ratelimit.Limit("picture-fromurl", 10, timedelta(minutes=1))
+BINARY = {"type": "string", "format": "binary"}
 IMAGE_ACCEPT = "image/png,image/jpeg,image/gif,image/webp;q=0.9"
 
 
@@ -153,7 +160,19 @@ async def delete_vfile(access: EventMember, vfile_id: VFileIdPath, session: Sess
     return Response(status_code=204)
 
 
-@router.put(ONE + "/uploadcontent", response_model=VFileOut)
+@router.put(
+    ONE + "/uploadcontent",
+    response_model=VFileOut,
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            # The body's Content-Type is not trusted (MimeType and the magic bytes decide), so
+            # one generic media type documents it.
+            "description": "The raw content (vFileContent); its length must equal FileBytes",
+            "content": {"application/octet-stream": {"schema": BINARY}},
+        }
+    },
+)
 @upload_route
 async def upload_content(
     access: EventMember,
@@ -188,7 +207,12 @@ async def upload_content(
 @router.get(
     ONE + "/file",
     response_class=StreamingResponse,
-    responses={200: {"content": {"application/octet-stream": {}}}},
+    responses={
+        200: {
+            "description": "The content with its stored type",
+            "content": {t: {"schema": BINARY} for t in ACCEPTED_TYPES},
+        }
+    },
 )
 async def download_content(
     access: EventMember, vfile_id: VFileIdPath, session: SessionDep, storage: StorageDep

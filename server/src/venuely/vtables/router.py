@@ -33,6 +33,8 @@ VTableIdQuery = Annotated[str | None, Query(alias="VTableID", pattern=ID_PATTERN
 VTableNameQuery = Annotated[str | None, Query(alias="VTableName", pattern=NAME_PATTERN)]
 RowIdQuery = Annotated[str | None, Query(alias="RowID", pattern=ID_PATTERN)]
 JsonBody = Annotated[dict[str, Any], Body()]
+# The whole table, or one row (`?VTableID` on POST, `?RowID` on PUT): a row is a JSON object.
+TableOrRow = VTableOut | dict[str, Any]
 
 
 def parse_table(body: dict[str, Any]) -> VTableIn:
@@ -78,7 +80,7 @@ async def list_event_tables(
     return [await service.table_out(session, t) for t in tables]
 
 
-@router.post(EVENT_BASE, status_code=201, response_model=None)
+@router.post(EVENT_BASE, status_code=201, response_model=TableOrRow)
 async def create_event_table_or_row(
     access: EventMember,
     body: JsonBody,
@@ -110,7 +112,7 @@ async def get_event_table(
     return await service.table_out(session, table)
 
 
-@router.put(EVENT_BASE + "/{VTableID}", response_model=None)
+@router.put(EVENT_BASE + "/{VTableID}", response_model=TableOrRow)
 async def update_event_table(
     access: EventMember,
     table_id: VTableIdPath,
@@ -166,7 +168,7 @@ async def list_global_tables(
     return [await service.table_out(session, t) for t in tables]
 
 
-@router.post(GLOBAL_BASE, status_code=201, response_model=None)
+@router.post(GLOBAL_BASE, status_code=201, response_model=TableOrRow)
 async def create_global_table_or_row(
     principal: MasterAdmin,
     body: JsonBody,
@@ -189,7 +191,7 @@ async def get_global_table(
     return await service.table_out(session, await service.access_table(session, None, table_id))
 
 
-@router.put(GLOBAL_BASE + "/{VTableID}", response_model=None)
+@router.put(GLOBAL_BASE + "/{VTableID}", response_model=TableOrRow)
 async def update_global_table(
     _: MasterAdmin,
     table_id: VTableIdPath,
