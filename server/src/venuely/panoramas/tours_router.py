@@ -18,6 +18,7 @@ from fastapi.responses import StreamingResponse
 from venuely.accounts.permissions import Public
 from venuely.core.deps import SessionDep
 from venuely.core.errors import ApiError, ErrorCode
+from venuely.core.openapi import binary_responses
 from venuely.events.schemas import ID_PATTERN
 from venuely.files.storage import StorageError, get_storage
 from venuely.panoramas.models import PanoVersion
@@ -35,7 +36,14 @@ def _not_found(path: str) -> ApiError:
     "/tours/{PanoID}/{Version}/{FilePath:path}",
     methods=["GET", "HEAD"],
     response_class=StreamingResponse,
-    responses={200: {"content": {"application/xml": {}, "image/jpeg": {}}}},
+    responses=binary_responses(
+        "application/xml",
+        "application/json",
+        "image/jpeg",
+        "image/png",
+        "image/webp",
+        description="A file of the tour version",
+    ),
 )
 async def tour_file(
     _: Public,
