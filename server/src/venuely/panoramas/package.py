@@ -120,7 +120,14 @@ def _read_entry(archive: zipfile.ZipFile, info: zipfile.ZipInfo, budget: int) ->
                 parts.append(chunk)
     except PackageError:
         raise
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError) as exc:
+    except (
+        zipfile.BadZipFile,
+        zipfile.LargeZipFile,
+        OSError,
+        EOFError,
+        ValueError,
+        RuntimeError,
+    ) as exc:
         # CRC mismatch, a lying size field, an unsupported method: all mean a broken package.
         raise PackageError(f"entry cannot be read: {exc}", entry=info.filename) from exc
     except NotImplementedError as exc:
