@@ -1,8 +1,8 @@
 """initial schema
 
-Revision ID: 4dce102126e1
+Revision ID: 4895ca62e1a2
 Revises:
-Create Date: 2026-11-21 21:07:58.762855
+Create Date: 2026-11-21 23:40:54.007504
 """
 
 from collections.abc import Sequence
@@ -13,7 +13,7 @@ from sqlalchemy.dialects import postgresql
 
 import venuely.core.db
 
-revision: str = "4dce102126e1"
+revision: str = "4895ca62e1a2"
 down_revision: str | None = None
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
@@ -192,6 +192,25 @@ def upgrade() -> None:
         batch_op.create_index("ix_events_customer", ["customer_id"], unique=False)
 
     op.create_table(
+        "panos",
+        sa.Column("id", sa.String(length=24), nullable=False),
+        sa.Column("customer_id", sa.String(length=24), nullable=False),
+        sa.Column("name", sa.String(length=200), nullable=False),
+        sa.Column(
+            "document",
+            sa.JSON().with_variant(postgresql.JSONB(astext_type=sa.Text()), "postgresql"),
+            nullable=False,
+        ),
+        sa.Column("preview_hash", sa.String(length=64), nullable=False),
+        sa.Column("created_at", venuely.core.db.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("updated_at", venuely.core.db.UTCDateTime(timezone=True), nullable=False),
+        sa.ForeignKeyConstraint(["customer_id"], ["customers.id"], ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("id"),
+    )
+    with op.batch_alter_table("panos", schema=None) as batch_op:
+        batch_op.create_index("ix_panos_customer", ["customer_id", "id"], unique=False)
+
+    op.create_table(
         "person_values",
         sa.Column("person_id", sa.String(length=24), nullable=False),
         sa.Column("key", sa.String(length=100), nullable=False),
@@ -235,6 +254,29 @@ def upgrade() -> None:
         )
         batch_op.create_index(
             "ix_activities_event_type", ["event_id", "entity_type", "id"], unique=False
+        )
+
+    op.create_table(
+        "attendee_pano_vars",
+        sa.Column("event_id", sa.String(length=24), nullable=False),
+        sa.Column("person_id", sa.String(length=24), nullable=False),
+        sa.Column(
+            "state",
+            sa.JSON().with_variant(postgresql.JSONB(astext_type=sa.Text()), "postgresql"),
+            nullable=False,
+        ),
+        sa.Column("game_score", sa.Integer(), nullable=False),
+        sa.Column("scored_at", venuely.core.db.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("updated_at", venuely.core.db.UTCDateTime(timezone=True), nullable=False),
+        sa.ForeignKeyConstraint(["event_id"], ["events.id"], ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(["person_id"], ["persons.id"], ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("event_id", "person_id"),
+    )
+    with op.batch_alter_table("attendee_pano_vars", schema=None) as batch_op:
+        batch_op.create_index(
+            "ix_attendee_pano_vars_rank",
+            ["event_id", "game_score", "scored_at", "person_id"],
+            unique=False,
         )
 
     op.create_table(
@@ -362,6 +404,30 @@ def upgrade() -> None:
         batch_op.create_index("ix_menu_items_event", ["event_id"], unique=False)
 
     op.create_table(
+        "pano_versions",
+        sa.Column("pano_id", sa.String(length=24), nullable=False),
+        sa.Column("version", sa.Integer(), nullable=False),
+        sa.Column("title", sa.String(length=200), nullable=False),
+        sa.Column("start_node_id", sa.String(length=64), nullable=False),
+        sa.Column("node_count", sa.Integer(), nullable=False),
+        sa.Column(
+            "manifest",
+            sa.JSON().with_variant(postgresql.JSONB(astext_type=sa.Text()), "postgresql"),
+            nullable=False,
+        ),
+        sa.Column(
+            "pano_vars",
+            sa.JSON().with_variant(postgresql.JSONB(astext_type=sa.Text()), "postgresql"),
+            nullable=False,
+        ),
+        sa.Column("size_bytes", sa.Integer(), nullable=False),
+        sa.Column("package_hash", sa.String(length=64), nullable=False),
+        sa.Column("uploaded_by", sa.String(length=24), nullable=False),
+        sa.Column("created_at", venuely.core.db.UTCDateTime(timezone=True), nullable=False),
+        sa.ForeignKeyConstraint(["pano_id"], ["panos.id"], ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("pano_id", "version"),
+    )
+    op.create_table(
         "realtime_tickets",
         sa.Column("ticket_hash", sa.String(length=64), nullable=False),
         sa.Column("session_id", sa.String(length=24), nullable=False),
@@ -451,6 +517,54 @@ def upgrade() -> None:
         batch_op.create_index("ix_themes_customer", ["customer_id"], unique=False)
 
     op.create_table(
+        "vfiles",
+        sa.Column("id", sa.String(length=24), nullable=False),
+        sa.Column("event_id", sa.String(length=24), nullable=False),
+        sa.Column("entity_type", sa.String(length=40), nullable=False),
+        sa.Column("entity_id", sa.String(length=64), nullable=False),
+        sa.Column("person_id", sa.String(length=24), nullable=True),
+        sa.Column("title", sa.String(length=200), nullable=False),
+        sa.Column("file_type", sa.String(length=8), nullable=False),
+        sa.Column("file_upload_type", sa.String(length=8), nullable=False),
+        sa.Column("url", sa.String(length=2000), nullable=False),
+        sa.Column("is_disabled", sa.Boolean(), nullable=False),
+        sa.Column(
+            "values",
+            sa.JSON().with_variant(postgresql.JSONB(astext_type=sa.Text()), "postgresql"),
+            nullable=False,
+        ),
+        sa.Column("file_hash", sa.String(length=64), nullable=True),
+        sa.Column("file_name", sa.String(length=255), nullable=False),
+        sa.Column("mime_type", sa.String(length=100), nullable=False),
+        sa.Column("file_bytes", sa.Integer(), nullable=False),
+        sa.Column("file_time", sa.BigInteger(), nullable=False),
+        sa.Column("thumbnail_hash", sa.String(length=64), nullable=True),
+        sa.Column("created_at", venuely.core.db.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("updated_at", venuely.core.db.UTCDateTime(timezone=True), nullable=False),
+        sa.ForeignKeyConstraint(["event_id"], ["events.id"], ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(["person_id"], ["persons.id"], ondelete="SET NULL"),
+        sa.PrimaryKeyConstraint("id"),
+    )
+    with op.batch_alter_table("vfiles", schema=None) as batch_op:
+        batch_op.create_index(
+            "ix_vfiles_entity", ["event_id", "entity_type", "entity_id"], unique=False
+        )
+        batch_op.create_index("ix_vfiles_event", ["event_id", "id"], unique=False)
+
+    op.create_table(
+        "vtables",
+        sa.Column("id", sa.String(length=24), nullable=False),
+        sa.Column("event_id", sa.String(length=24), nullable=True),
+        sa.Column("name", sa.String(length=100), nullable=False),
+        sa.Column("created_at", venuely.core.db.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("updated_at", venuely.core.db.UTCDateTime(timezone=True), nullable=False),
+        sa.ForeignKeyConstraint(["event_id"], ["events.id"], ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("id"),
+    )
+    with op.batch_alter_table("vtables", schema=None) as batch_op:
+        batch_op.create_index("ix_vtables_event_name", ["event_id", "name"], unique=False)
+
+    op.create_table(
         "activity_values",
         sa.Column("activity_id", sa.String(length=24), nullable=False),
         sa.Column("key", sa.String(length=100), nullable=False),
@@ -503,17 +617,49 @@ def upgrade() -> None:
     with op.batch_alter_table("chat_person_status", schema=None) as batch_op:
         batch_op.create_index("ix_chat_person_status_room", ["chatroom_id"], unique=False)
 
+    op.create_table(
+        "vtable_rows",
+        sa.Column("id", sa.String(length=24), nullable=False),
+        sa.Column("vtable_id", sa.String(length=24), nullable=False),
+        sa.Column("person_id", sa.String(length=24), nullable=True),
+        sa.Column(
+            "data",
+            sa.JSON().with_variant(postgresql.JSONB(astext_type=sa.Text()), "postgresql"),
+            nullable=False,
+        ),
+        sa.Column("created_at", venuely.core.db.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("updated_at", venuely.core.db.UTCDateTime(timezone=True), nullable=False),
+        sa.ForeignKeyConstraint(["person_id"], ["persons.id"], ondelete="SET NULL"),
+        sa.ForeignKeyConstraint(["vtable_id"], ["vtables.id"], ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("id"),
+    )
+    with op.batch_alter_table("vtable_rows", schema=None) as batch_op:
+        batch_op.create_index("ix_vtable_rows_table", ["vtable_id", "id"], unique=False)
+
     # ### end Alembic commands ###
 
 
 def downgrade() -> None:
     # ### commands auto generated by Alembic - please adjust! ###
+    with op.batch_alter_table("vtable_rows", schema=None) as batch_op:
+        batch_op.drop_index("ix_vtable_rows_table")
+
+    op.drop_table("vtable_rows")
     with op.batch_alter_table("chat_person_status", schema=None) as batch_op:
         batch_op.drop_index("ix_chat_person_status_room")
 
     op.drop_table("chat_person_status")
     op.drop_table("chat_messages")
     op.drop_table("activity_values")
+    with op.batch_alter_table("vtables", schema=None) as batch_op:
+        batch_op.drop_index("ix_vtables_event_name")
+
+    op.drop_table("vtables")
+    with op.batch_alter_table("vfiles", schema=None) as batch_op:
+        batch_op.drop_index("ix_vfiles_event")
+        batch_op.drop_index("ix_vfiles_entity")
+
+    op.drop_table("vfiles")
     with op.batch_alter_table("themes", schema=None) as batch_op:
         batch_op.drop_index("ix_themes_customer")
 
@@ -527,6 +673,7 @@ def downgrade() -> None:
         batch_op.drop_index("ix_realtime_tickets_expires")
 
     op.drop_table("realtime_tickets")
+    op.drop_table("pano_versions")
     with op.batch_alter_table("menu_items", schema=None) as batch_op:
         batch_op.drop_index("ix_menu_items_event")
 
@@ -545,6 +692,10 @@ def downgrade() -> None:
         batch_op.drop_index("ix_attendees_person")
 
     op.drop_table("attendees")
+    with op.batch_alter_table("attendee_pano_vars", schema=None) as batch_op:
+        batch_op.drop_index("ix_attendee_pano_vars_rank")
+
+    op.drop_table("attendee_pano_vars")
     with op.batch_alter_table("activities", schema=None) as batch_op:
         batch_op.drop_index("ix_activities_event_type")
         batch_op.drop_index("ix_activities_event_node")
@@ -552,6 +703,10 @@ def downgrade() -> None:
 
     op.drop_table("activities")
     op.drop_table("person_values")
+    with op.batch_alter_table("panos", schema=None) as batch_op:
+        batch_op.drop_index("ix_panos_customer")
+
+    op.drop_table("panos")
     with op.batch_alter_table("events", schema=None) as batch_op:
         batch_op.drop_index("ix_events_customer")
         batch_op.drop_index("ix_events_begin")
