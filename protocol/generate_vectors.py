@@ -106,7 +106,6 @@ GROUP = "6650a1b2c3d4e5f6000000f2"
 MSG = "6650a1b2c3d4e5f600000101"
 REPLY_TO = "6650a1b2c3d4e5f6000000ff"
 READ_ID = "6650a1b2c3d4e5f600000201"
-UPLOAD = "6650a1b2c3d4e5f600000301"
 PANO = "6650a1b2c3d4e5f600000401"
 SESSION = "6650a1b2c3d4e5f600000501"
 TMP = "c0ffee00-1111-4222-8333-444455556666"
@@ -375,7 +374,7 @@ VALID: list[tuple[str, str, str, Any, bool, dict[str, int] | None]] = [
         "pano_uploader_progress",
         "PANO_UPLOADER_PROGRESS",
         JSON,
-        {"UploadID": UPLOAD, "EventID": EVENT, "Stage": "TILING", "Percent": 40},
+        {"PanoID": PANO, "Version": 3, "Step": "images", "Done": 4, "Total": 9},
         False,
         None,
     ),
@@ -383,7 +382,7 @@ VALID: list[tuple[str, str, str, Any, bool, dict[str, int] | None]] = [
         "pano_uploader_success",
         "PANO_UPLOADER_SUCCESS",
         JSON,
-        {"UploadID": UPLOAD, "EventID": EVENT, "PanoID": PANO},
+        {"PanoID": PANO, "Version": 3, "PanoURL": f"/tours/{PANO}/3/"},
         False,
         None,
     ),
@@ -392,9 +391,9 @@ VALID: list[tuple[str, str, str, Any, bool, dict[str, int] | None]] = [
         "PANO_UPLOADER_ERROR",
         JSON,
         envelope(
-            "BAD_IMAGE",
-            "The file is not an equirectangular JPEG or PNG",
-            {"UploadID": UPLOAD, "EventID": EVENT},
+            "INVALID_FILE",
+            "Tour package refused: a node panorama must be twice as wide as high",
+            {"PanoID": PANO, "Version": 3, "Entry": "images/hall.png"},
         ),
         False,
         None,
