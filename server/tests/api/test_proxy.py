@@ -3,7 +3,7 @@ an internal service on loopback counts requests and must see none."""
 
 from __future__ import annotations
 
-from tests.api.test_proxy_support import (
+from tests.api.proxy_support import (
     Site,
     allow_public_stand_in,
     app_client,

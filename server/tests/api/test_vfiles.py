@@ -13,7 +13,7 @@ import httpx
 from PIL import Image
 from sqlalchemy import update
 
-from tests.api.test_proxy_support import (
+from tests.api.proxy_support import (
     Site,
     World,
     allow_public_stand_in,

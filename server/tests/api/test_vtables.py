@@ -7,7 +7,7 @@ from typing import Any
 
 import httpx
 
-from tests.api.test_proxy_support import World, build_world
+from tests.api.proxy_support import World, build_world
 from venuely.core.services import Services
 from venuely.vtables.schemas import MAX_ROWS
 

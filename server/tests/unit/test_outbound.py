@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.api.test_proxy_support import PUBLIC_STAND_IN, Site, allow_public_stand_in
+from tests.api.proxy_support import PUBLIC_STAND_IN, Site, allow_public_stand_in
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.netguard import IPAddress, RefusedUrl, parse_target, refusal_for
 from venuely.core.outbound import OutboundClient
