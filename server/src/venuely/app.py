@@ -14,14 +14,14 @@ from venuely.admins.router import router as admins_router
 from venuely.chat import realtime as chat_realtime  # noqa: F401 - registers the socket handlers
 from venuely.chat.rooms_router import rooms_router as chat_rooms_router
 from venuely.chat.router import router as chat_router
-from venuely.core.errors import install_error_handlers
+from venuely.core.errors import error_responses, install_error_handlers
 from venuely.core.middleware import AccessLogMiddleware, BodyLimitMiddleware
 from venuely.core.services import Services, build_services
 from venuely.events.menu_router import menu_router
 from venuely.events.pages_router import pages_router as events_pages_router
 from venuely.events.public_router import public_router as events_public_router
 from venuely.events.router import router as events_router
-from venuely.files.limits import upload_body_limit, upload_path_patterns
+from venuely.files.limits import upload_path_limits
 from venuely.files.router import router as files_router
 from venuely.lists.router import router as lists_router
 from venuely.locations.router import router as locations_router
@@ -98,18 +98,17 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
     app.state.services = services
     install_error_handlers(app)
     for router in FEATURE_ROUTERS:
-        app.include_router(router, prefix=API_PREFIX)
+        app.include_router(router, prefix=API_PREFIX, responses=error_responses())
     app.include_router(realtime_socket_router)
     # Tours are static files with their own path, outside the API prefix (PanoURL).
-    app.include_router(tours_router)
+    app.include_router(tours_router, responses=error_responses())
     # The web app answers every other path, so it is mounted last and outside `/api/v1`.
     app.include_router(spa_router)
     # Upload routes (marked with files.limits.upload_route) get a larger body allowance.
     app.add_middleware(
         BodyLimitMiddleware,
         limit=services.settings.max_body_bytes,
-        upload_limit=upload_body_limit(services.settings),
-        upload_paths=upload_path_patterns(FEATURE_ROUTERS, API_PREFIX),
+        upload_paths=upload_path_limits(FEATURE_ROUTERS, API_PREFIX, services.settings),
     )
     app.add_middleware(AccessLogMiddleware)
     return app

@@ -30,6 +30,7 @@ from venuely.accounts.schemas import (
 from venuely.accounts.throttle import client_ip
 from venuely.accounts.tokens import revoke
 from venuely.core.deps import ServicesDep, SessionDep
+from venuely.core.openapi import JSON_VALUE_BODY, json_value_responses
 from venuely.realtime.hub import close_person_connections
 
 router = APIRouter(tags=["persons"])
@@ -216,7 +217,9 @@ async def delete_person(
     return Response(status_code=204)
 
 
-@router.get("/persons/{PersonID}/values/{Key}")
+@router.get(
+    "/persons/{PersonID}/values/{Key}", response_model=None, responses=json_value_responses()
+)
 async def get_person_value(
     principal: Authenticated, person_id: PersonIdPath, key: KeyPath, session: SessionDep
 ) -> Any:
@@ -226,9 +229,9 @@ async def get_person_value(
 
 @router.post(
     "/persons/{PersonID}/values/{Key}",
-    openapi_extra={
-        "requestBody": {"required": True, "content": {"application/json": {"schema": {}}}}
-    },
+    response_model=None,
+    responses=json_value_responses("The stored value"),
+    openapi_extra=JSON_VALUE_BODY,
 )
 async def set_person_value(
     principal: Authenticated,

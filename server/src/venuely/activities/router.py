@@ -28,6 +28,8 @@ from venuely.activities.schemas import (
 )
 from venuely.activities.sync import publish_activity
 from venuely.core.deps import ServicesDep, SessionDep
+from venuely.core.errors import upstream_responses
+from venuely.core.openapi import JSON_VALUE_BODY, json_value_responses
 from venuely.events.schemas import ID_PATTERN
 from venuely.relations.schemas import REF_PATTERN, TYPE_PATTERN
 from venuely.relations.service import RelationFilter, parse_sort_fields
@@ -154,7 +156,7 @@ async def delete_activity(
     return Response(status_code=204)
 
 
-@router.post(ONE + "/createzoommeeting", response_model=ActivityOut)
+@router.post(ONE + "/createzoommeeting", response_model=ActivityOut, responses=upstream_responses())
 async def create_meeting(
     access: EventAdmin, activity_id: ActivityIdPath, session: SessionDep, services: ServicesDep
 ) -> dict[str, Any]:
@@ -162,7 +164,7 @@ async def create_meeting(
     return activity_out(await create_zoom_meeting(session, services, activity), for_admin=True)
 
 
-@router.delete(ONE + "/deletemeeting", response_model=ActivityOut)
+@router.delete(ONE + "/deletemeeting", response_model=ActivityOut, responses=upstream_responses())
 async def delete_meeting(
     access: EventAdmin, activity_id: ActivityIdPath, session: SessionDep, services: ServicesDep
 ) -> dict[str, Any]:
@@ -184,7 +186,7 @@ async def sync_activity(
     )
 
 
-@router.get(ONE + "/values/{Key}", response_model=None)
+@router.get(ONE + "/values/{Key}", response_model=None, responses=json_value_responses())
 async def get_activity_value(
     access: EventMember, activity_id: ActivityIdPath, key: KeyPath, session: SessionDep
 ) -> JSONResponse:
@@ -192,7 +194,12 @@ async def get_activity_value(
     return JSONResponse(await service.get_value(session, activity, key))
 
 
-@router.post(ONE + "/values/{Key}", response_model=None)
+@router.post(
+    ONE + "/values/{Key}",
+    response_model=None,
+    responses=json_value_responses("The stored value"),
+    openapi_extra=JSON_VALUE_BODY,
+)
 async def set_activity_value(
     access: EventAdmin,
     activity_id: ActivityIdPath,

@@ -172,8 +172,13 @@ async def delete_chat_message(
 
 
 @router.get(STATUS, response_model=ChatPersonStatusOut)
-# attendee-app.md §7 spells this one call "chatrooms"; both paths answer.
-@router.get("/events/{EventID}/chatrooms/{ChatroomID}/chatpersonstatus", include_in_schema=False)
+# attendee-app.md §7 spells this one call "chatrooms"; both paths answer, and both are documented
+# (the attendee-app spelling under an operation id of its own).
+@router.get(
+    "/events/{EventID}/chatrooms/{ChatroomID}/chatpersonstatus",
+    response_model=ChatPersonStatusOut,
+    operation_id="get_chat_person_status_attendee_spelling",
+)
 async def get_chat_person_status(
     access: EventMember, room_id: RoomPath, person_id: PersonID, session: SessionDep
 ) -> ChatPersonStatusOut:

@@ -14,6 +14,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 log = logging.getLogger("venuely.errors")
@@ -119,6 +120,79 @@ _STATUS: dict[ErrorCode, int] = {
 JWT_EXPIRED_TEXT = "JWT Expired"
 
 
+class ErrorBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    # An `ErrorCode` value, or a code of a feature's own (chat answers CHATROOM_NOT_FOUND...).
+    Code: str
+    Message: str
+    Data: dict[str, Any]
+
+
+class ErrorEnvelope(BaseModel):
+    """The body of every error response, as declared in the OpenAPI document."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    Error: ErrorBody
+
+
+# What any `/api/v1` operation may answer besides its success: declared on every feature router
+# (app.py) so the document names the real envelope instead of FastAPI's `{"detail": ...}` for 422,
+# and clients and the fuzzer know each status is a deliberate refusal. Policies decide which of
+# 401/403 a route really uses; declaring both everywhere keeps one table instead of seven.
+_RESPONSE_TEXT: dict[int, str] = {
+    400: "The request is malformed",
+    401: "Not authenticated, or the token is expired, invalid or revoked",
+    403: "The caller may not do this",
+    404: "The route or an object it names does not exist",
+    405: "The route does not take this method",
+    409: "Conflicts with the current state",
+    413: "The body is larger than allowed",
+    415: "The media type is not accepted",
+    422: "A parameter or the body is invalid, or a required one is missing",
+    429: "Too many requests",
+}
+
+
+def error_responses() -> dict[int | str, dict[str, Any]]:
+    return {
+        status: {"model": ErrorEnvelope, "description": text}
+        for status, text in _RESPONSE_TEXT.items()
+    }
+
+
+def upstream_responses() -> dict[int | str, dict[str, Any]]:
+    """For routes that call another service (Zoom): its failure, or its missing configuration."""
+    return {
+        502: {"model": ErrorEnvelope, "description": "The upstream service failed"},
+        503: {"model": ErrorEnvelope, "description": "The server is not configured for this"},
+    }
+
+
+def _document_errors_as_json(app: FastAPI) -> None:
+    """FastAPI documents an extra response in the route's own media type (text/html, text/csv,
+    an image...), but errors are always the JSON envelope: say so in the document."""
+    build = app.openapi
+    ref = {"$ref": "#/components/schemas/ErrorEnvelope"}
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is not None:
+            return app.openapi_schema
+        document = build()
+        for operations in document.get("paths", {}).values():
+            for operation in operations.values():
+                for status, response in operation.get("responses", {}).items():
+                    content = response.get("content", {})
+                    if status[:1] in {"4", "5"} and ref in [
+                        media.get("schema") for media in content.values()
+                    ]:
+                        response["content"] = {"application/json": {"schema": ref}}
+        return document
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
 class ApiError(Exception):
     """A failure with a machine-readable code, a human message and optional structured data."""
 
@@ -217,6 +291,7 @@ def install_error_handlers(app: FastAPI) -> None:
         log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
         return error_response(ApiError(ErrorCode.INTERNAL_ERROR, "Internal server error"))
 
+    _document_errors_as_json(app)
     app.add_exception_handler(ApiError, on_api_error)
     app.add_exception_handler(RequestValidationError, on_validation)
     app.add_exception_handler(StarletteHTTPException, on_http)

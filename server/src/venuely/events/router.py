@@ -12,6 +12,7 @@ from fastapi.responses import JSONResponse
 
 from venuely.accounts.permissions import CustomerAdmin, EventAdmin, EventMember, MasterAdmin
 from venuely.core.deps import ServicesDep, SessionDep
+from venuely.core.openapi import JSON_VALUE_BODY, json_value_responses
 from venuely.events import service
 from venuely.events.access import check_can_delete_event
 from venuely.events.schemas import (
@@ -116,12 +117,17 @@ async def put_email_whitelist(
     return WhitelistOut(Entries=await service.whitelist_entries(session, access.event.id))
 
 
-@router.get("/events/{EventID}/values/{Key}", response_model=None)
+@router.get("/events/{EventID}/values/{Key}", response_model=None, responses=json_value_responses())
 async def get_event_value(access: EventMember, key: KeyPath, session: SessionDep) -> JSONResponse:
     return JSONResponse(await service.get_value(session, access.event.id, key))
 
 
-@router.post("/events/{EventID}/values/{Key}", response_model=None)
+@router.post(
+    "/events/{EventID}/values/{Key}",
+    response_model=None,
+    responses=json_value_responses("The stored value"),
+    openapi_extra=JSON_VALUE_BODY,
+)
 async def set_event_value(
     access: EventAdmin,
     key: KeyPath,

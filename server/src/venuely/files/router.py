@@ -16,6 +16,7 @@ from fastapi.responses import StreamingResponse
 from venuely.accounts.permissions import Public
 from venuely.core.deps import SessionDep
 from venuely.core.errors import ApiError, ErrorCode
+from venuely.core.openapi import binary_responses
 from venuely.files.service import StorageDep, load_file
 from venuely.files.sniff import Kind
 from venuely.files.storage import StorageError
@@ -30,7 +31,7 @@ CACHE = "public, max-age=31536000, immutable"
 @router.get(
     "/files/{FileHash}",
     response_class=StreamingResponse,
-    responses={200: {"content": {"image/png": {}, "font/woff2": {}}}},
+    responses=binary_responses("image/png", "font/woff2", description="The stored file"),
 )
 async def download_file(
     _: Public, file_hash: FileHashPath, request: Request, session: SessionDep, storage: StorageDep

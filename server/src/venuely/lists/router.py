@@ -105,7 +105,12 @@ async def attendees(
 @router.get(
     BASE + "/speakerscsv",
     response_class=Response,
-    responses={200: {"content": {"text/csv": {}}, "description": "UTF-8 CSV with BOM"}},
+    responses={
+        200: {
+            "content": {"text/csv": {"schema": {"type": "string"}}},
+            "description": "UTF-8 CSV with BOM",
+        }
+    },
 )
 async def speakers_csv(access: EventAdmin, session: SessionDep) -> Response:
     event = access.event
