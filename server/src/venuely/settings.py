@@ -71,6 +71,8 @@ class Settings(BaseSettings):
     s3_access_key: str = ""
     s3_secret_key: str = ""
     max_upload_bytes: int = Field(default=10 * 1024 * 1024, ge=1024)
+    # Tour packages hold a full venue of panoramas: a larger, admin-only allowance.
+    max_tour_upload_bytes: int = Field(default=200 * 1024 * 1024, ge=1024)
     max_image_pixels: int = Field(default=40_000_000, ge=1)
 
     # Server-side fetches of user-supplied URLs (core/outbound.py: /proxy, picture from URL).

@@ -22,6 +22,14 @@ from venuely.core.services import Services
 from venuely.events.models import Customer
 from venuely.panoramas.models import Pano, PanoVersion
 from venuely.panoramas.service import import_tour
+from venuely.settings import Settings
+
+
+@pytest.fixture
+def settings(settings: Settings) -> Settings:
+    # A small tour allowance so the over-limit test need not send 200 MiB; the test packages
+    # here are a few KiB.
+    return settings.model_copy(update={"max_tour_upload_bytes": 2 * 1024 * 1024})
 
 
 def image_bytes(width: int, height: int, fmt: str = "JPEG", color: str = "teal") -> bytes:
@@ -411,7 +419,8 @@ async def test_upload_over_the_configured_limit_is_413(
     customer = await make_customer(services)
     pano = await make_pano(services, customer)
     headers = await customer_admin(services, customer)
-    limit = services.settings.max_upload_bytes
+    limit = services.settings.max_tour_upload_bytes
+    assert limit < services.settings.max_upload_bytes + services.settings.max_body_bytes
     response = await upload(client, pano, headers, b"PK" + b"\x00" * (limit + 10))
     assert response.status_code == 413
     assert await versions_of(services, pano) == []

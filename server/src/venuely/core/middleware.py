@@ -35,7 +35,7 @@ class BodyLimitMiddleware:
     for chunked uploads, before a handler acts on a partial body.
 
     Upload routes opt in to a larger allowance: their path patterns (built from the route table
-    by the app factory) get `upload_limit` instead. The exact per-file limit is enforced again by
+    by the app factory) come with their own limit. The exact per-file limit is enforced again by
     the storage layer while it reads each file; this cap only bounds what is spooled to disk."""
 
     def __init__(
@@ -43,15 +43,15 @@ class BodyLimitMiddleware:
         app: ASGIApp,
         limit: int,
         *,
-        upload_limit: int | None = None,
-        upload_paths: Sequence[re.Pattern[str]] = (),
+        upload_paths: Sequence[tuple[re.Pattern[str], int]] = (),
     ) -> None:
         self.app, self.limit = app, limit
-        self.upload_limit, self.upload_paths = upload_limit, tuple(upload_paths)
+        self.upload_paths = tuple(upload_paths)
 
     def _limit_for(self, path: str) -> int:
-        if self.upload_limit is not None and any(p.match(path) for p in self.upload_paths):
-            return self.upload_limit
+        for pattern, allowance in self.upload_paths:
+            if pattern.match(path):
+                return allowance
         return self.limit
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:

@@ -1,9 +1,11 @@
 """Upload routes opt in to a larger request-body allowance than the global 1 MiB.
 
-A route marks its endpoint with `@upload_route`; the app factory turns the marked routes' paths
-into patterns for `BodyLimitMiddleware`, which must decide before routing happens. The allowance
-is the upload limit plus the normal body limit (room for the other form fields and multipart
-framing); each file is then held to `max_upload_bytes` exactly while it is read (`service.py`).
+A route marks its endpoint with `@upload_route` (files up to `max_upload_bytes`) or
+`@tour_upload_route` (tour packages, up to `max_tour_upload_bytes`); the app factory turns the
+marked routes' paths into (pattern, allowance) pairs for `BodyLimitMiddleware`, which must decide
+before routing happens. The allowance is the file limit plus the normal body limit (room for the
+other form fields and multipart framing); each file is then held to its limit exactly while it is
+read (`service.py`, `panoramas/router.py`).
 """
 
 from __future__ import annotations
@@ -23,18 +25,25 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def upload_route(fn: F) -> F:
-    setattr(fn, UPLOAD_ATTR, True)
+    setattr(fn, UPLOAD_ATTR, "max_upload_bytes")
     return fn
 
 
-def upload_path_patterns(routers: Iterable[APIRouter], prefix: str) -> list[re.Pattern[str]]:
-    patterns: list[re.Pattern[str]] = []
+def tour_upload_route(fn: F) -> F:
+    setattr(fn, UPLOAD_ATTR, "max_tour_upload_bytes")
+    return fn
+
+
+def upload_path_limits(
+    routers: Iterable[APIRouter], prefix: str, settings: Settings
+) -> list[tuple[re.Pattern[str], int]]:
+    limits: list[tuple[re.Pattern[str], int]] = []
     for router in routers:
         for route in router.routes:
-            if isinstance(route, APIRoute) and getattr(route.endpoint, UPLOAD_ATTR, False):
-                patterns.append(compile_path(prefix + route.path)[0])
-    return patterns
-
-
-def upload_body_limit(settings: Settings) -> int:
-    return settings.max_upload_bytes + settings.max_body_bytes
+            if not isinstance(route, APIRoute):
+                continue
+            setting = getattr(route.endpoint, UPLOAD_ATTR, None)
+            if setting is not None:
+                allowance = int(getattr(settings, setting)) + settings.max_body_bytes
+                limits.append((compile_path(prefix + route.path)[0], allowance))
+    return limits

@@ -16,7 +16,7 @@ from venuely.core.deps import ServicesDep, SessionDep
 from venuely.core.errors import ApiError
 from venuely.events.schemas import ID_PATTERN, EventOut
 from venuely.events.service import event_out
-from venuely.files.limits import upload_route
+from venuely.files.limits import tour_upload_route, upload_route
 from venuely.files.service import StorageDep, read_limited, store_upload
 from venuely.files.sniff import Kind
 from venuely.panoramas import service
@@ -131,7 +131,7 @@ async def _upload(
     planned = max([v.version for v in await service.list_versions(session, pano.id)] + [0]) + 1
     reporter = UploadReporter(services, principal.person_id, pano.id, planned)
     try:
-        data = await read_limited(file, services.settings.max_upload_bytes)
+        data = await read_limited(file, services.settings.max_tour_upload_bytes)
         version = await service.import_tour(
             session,
             services,
@@ -154,7 +154,7 @@ TourFile = Annotated[UploadFile, File(alias="file", description="a tour zip (tou
 
 
 @router.post("/panos/{PanoID}/upload", response_model=PanoVersionOut, status_code=201)
-@upload_route
+@tour_upload_route
 async def post_upload(
     principal: AnyAdmin,
     pano_id: PanoIdPath,
@@ -167,7 +167,7 @@ async def post_upload(
 
 
 @router.put("/panos/{PanoID}/upload", response_model=PanoVersionOut, status_code=201)
-@upload_route
+@tour_upload_route
 async def put_upload(
     principal: AnyAdmin,
     pano_id: PanoIdPath,
