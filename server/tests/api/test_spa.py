@@ -101,3 +101,15 @@ async def test_without_a_build_a_plain_page_says_how_to_build(
     assert response.status_code == 503
     assert response.headers["content-type"].startswith("text/plain")
     assert "make web" in response.text
+
+
+async def test_isolation_mode_pages_are_cross_origin_isolated(
+    dist: Path, site: httpx.AsyncClient
+) -> None:
+    isolated = await site.get("/demo/auditorium", params={"mode": "zoom", "session": "x"})
+    assert isolated.headers["cross-origin-opener-policy"] == "same-origin"
+    assert isolated.headers["cross-origin-embedder-policy"] == "require-corp"
+    for params in ({}, {"mode": "normal"}):
+        plain = await site.get("/demo/auditorium", params=params)
+        assert "cross-origin-embedder-policy" not in plain.headers
+        assert "cross-origin-opener-policy" not in plain.headers

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, PlainTextResponse, Response
 from starlette.convertors import Convertor, register_url_convertor
 
@@ -59,13 +59,23 @@ def _inside(base: Path, relative: str) -> Path | None:
     return candidate if candidate.is_file() else None
 
 
-def _index() -> Response:
+# Pages the app reloads with `mode=zoom` (attendee-app.md §2, isolation) need a cross-origin
+# isolated document, which only these two headers on the document itself can give. Everything
+# else stays non-isolated so ordinary embeds (YouTube, Vimeo, organizer iframes) keep working.
+ISOLATION_HEADERS = {
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Embedder-Policy": "require-corp",
+}
+
+
+def _index(*, isolated: bool = False) -> Response:
     index = dist_dir() / "index.html"
     if not index.is_file():
         return PlainTextResponse(
             MISSING_BUILD, status_code=503, headers={"Cache-Control": NO_CACHE}
         )
-    return FileResponse(index, media_type="text/html", headers={"Cache-Control": NO_CACHE})
+    headers = {"Cache-Control": NO_CACHE, **(ISOLATION_HEADERS if isolated else {})}
+    return FileResponse(index, media_type="text/html", headers=headers)
 
 
 @router.get("/assets/{name:path}")
@@ -77,9 +87,9 @@ async def asset(_: Public, name: str) -> Response:
 
 
 @router.get("/{path:spa_path}")
-async def app_shell(_: Public, path: str) -> Response:
+async def app_shell(_: Public, request: Request, path: str) -> Response:
     if path and "/" not in path and path != "index.html":
         found = _inside(dist_dir(), path)
         if found is not None:
             return FileResponse(found, headers={"Cache-Control": NO_CACHE})
-    return _index()
+    return _index(isolated=request.query_params.get("mode") == "zoom")
