@@ -141,7 +141,12 @@ async def _truncate_postgres(url: str) -> None:
 
 @pytest.fixture(params=BACKENDS)
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
+    return fresh_database_url(request, request.param, tmp_path)
+
+
+def fresh_database_url(request: pytest.FixtureRequest, backend: str, tmp_path: Path) -> str:
+    """An empty database with the schema on `backend`, for one test."""
+    if backend == "sqlite":
         target = tmp_path / "venuely.db"
         shutil.copyfile(request.getfixturevalue("sqlite_template"), target)
         return f"sqlite+aiosqlite:///{target}"

@@ -31,7 +31,7 @@ from schemathesis.checks import (
 )
 
 from tests.api.fuzz_support import BASE_URL, FuzzWorld, fuzz_world, seeded_values, send
-from tests.conftest import TEST_SECRET
+from tests.conftest import BACKENDS, TEST_SECRET, fresh_database_url
 from venuely.app import create_app
 from venuely.settings import Environment, Settings
 
@@ -84,6 +84,14 @@ def _deliberately_unavailable(case: schemathesis.Case[Any], response: httpx.Resp
         "503" in operation["responses"]
         and response.json().get("Error", {}).get("Code") == "ZOOM_NOT_CONFIGURED"
     )
+
+
+@pytest.fixture
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    # One backend, not each: PostgreSQL when configured (the production database, and the
+    # stricter one: it refuses what SQLite silently stores), else SQLite. The API tests cover
+    # both backends; fuzzing both would double the slowest file of the suite for little gain.
+    return fresh_database_url(request, BACKENDS[-1], tmp_path)
 
 
 @pytest.fixture

@@ -70,7 +70,13 @@ async def list_chat_messages(
     return page
 
 
-@router.post(MESSAGES, status_code=201, response_model=ChatMessageOut)
+@router.post(
+    MESSAGES,
+    status_code=201,
+    response_model=ChatMessageOut,
+    # A resend with a TmpID already stored answers the stored message (idempotent send).
+    responses={200: {"model": ChatMessageOut, "description": "Already sent: the stored message"}},
+)
 async def send_chat_message(
     access: EventMember,
     room_id: RoomPath,
