@@ -14,7 +14,7 @@ WEB_BUILD := $(WEB)/dist/.stamp-build
 WEB_SOURCES := $(shell find $(WEB)/src $(WEB)/public -type f 2>/dev/null) $(wildcard $(WEB)/index.html $(WEB)/vite.config.ts $(WEB)/tsconfig.json $(WEB)/scripts/*.mjs)
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: help run test dev lint typecheck pytest migrate demo install install-dev clean lock web web-test e2e chromium bench
+.PHONY: help run test dev lint typecheck pytest migrate demo install install-dev clean lock web web-test e2e chromium bench fuzz
 
 help:
 	@echo "make run      install, migrate, seed the demo event and serve on http://$(HOST):$(PORT)"
@@ -27,6 +27,7 @@ help:
 	@echo "make web      install web dependencies and build the web app (only when sources changed)"
 	@echo "make web-test lint, type-check and unit-test the web app"
 	@echo "make e2e      browser tests: the built app against a real server in the system Chromium"
+	@echo "make fuzz     long property runs: the frame decoder with 100,000 examples per property"
 	@echo "make bench    realtime load benchmark against a peer stack (BENCH_SCALE=small: < 2 min)"
 
 # The stamp files re-run pip only when the pinned requirements change.
@@ -69,6 +70,11 @@ pytest: install-dev
 	cd $(SERVER) && ../$(BIN)/pytest -n auto
 
 test: lint pytest web-test e2e
+
+# The decoder's properties with 100,000 generated examples each (about 20 minutes on two cores);
+# `make test` runs the same properties with a few hundred.
+fuzz: install-dev
+	cd $(SERVER) && VENUELY_CODEC_EXAMPLES=100000 ../$(BIN)/pytest -n auto tests/realtime/test_codec_properties.py
 
 # --- web app -------------------------------------------------------------------------------------
 # Stamps: `npm ci` re-runs only when the lock file changes, the build only when a source changes.

@@ -4,6 +4,7 @@ whatever bytes arrive, decoding either yields a frame or raises FrameError — n
 from __future__ import annotations
 
 import contextlib
+import os
 from typing import Any
 
 from hypothesis import given, settings
@@ -14,7 +15,13 @@ from venuely.realtime.errors import RealtimeErrorCode
 from venuely.realtime.opcodes import Opcode, PayloadType
 
 # Timing belongs in benchmarks, not here; a slow CI machine must not fail a correct codec.
-settings.register_profile("realtime-codec", deadline=None)
+# `make fuzz` raises the example count (VENUELY_CODEC_EXAMPLES, 100,000 there) for a long hunt;
+# `make test` keeps the default so it stays fast.
+settings.register_profile(
+    "realtime-codec",
+    deadline=None,
+    max_examples=int(os.environ.get("VENUELY_CODEC_EXAMPLES", "200")),
+)
 settings.load_profile("realtime-codec")
 
 opcodes = st.sampled_from(list(Opcode))
