@@ -15,7 +15,7 @@ from venuely.chat import realtime as chat_realtime  # noqa: F401 - registers the
 from venuely.chat.rooms_router import rooms_router as chat_rooms_router
 from venuely.chat.router import router as chat_router
 from venuely.core.errors import error_responses, install_error_handlers
-from venuely.core.middleware import AccessLogMiddleware, BodyLimitMiddleware
+from venuely.core.middleware import AccessLogMiddleware, BodyLimitMiddleware, NulGuardMiddleware
 from venuely.core.services import Services, build_services
 from venuely.events.menu_router import menu_router
 from venuely.events.pages_router import pages_router as events_pages_router
@@ -105,6 +105,8 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
     # The web app answers every other path, so it is mounted last and outside `/api/v1`.
     app.include_router(spa_router)
     # Upload routes (marked with files.limits.upload_route) get a larger body allowance.
+    # Inside the body limit, so it only ever buffers a body that limit has already capped.
+    app.add_middleware(NulGuardMiddleware)
     app.add_middleware(
         BodyLimitMiddleware,
         limit=services.settings.max_body_bytes,

@@ -39,7 +39,9 @@ def build_message(mail: Mail, sender: str, clock: Clock) -> EmailMessage:
     message = EmailMessage()
     message["From"] = sender
     message["To"] = mail.to
-    message["Subject"] = mail.subject
+    # Subjects carry user text (event titles, names): a line break would be a header injection,
+    # and the email library refuses it with an exception, so fold it to a space.
+    message["Subject"] = " ".join(mail.subject.split())
     message["Date"] = format_datetime(clock.now())
     message["Message-ID"] = make_msgid(domain="venuely.local")
     message.set_content(mail.text)

@@ -1,4 +1,4 @@
-"""Pure ASGI middleware: body size limit and access logging.
+"""Pure ASGI middleware: body size limit, the NUL-character guard and access logging.
 
 Written against raw ASGI rather than `BaseHTTPMiddleware` so streaming bodies and the realtime
 WebSocket pass through without buffering or an extra task per request.
@@ -100,6 +100,58 @@ async def _send_error(send: Send, error: ApiError) -> None:
         }
     )
     await send({"type": "http.response.body", "body": body})
+
+
+# A JSON escape for U+0000 that is not itself escaped (`\\u0000` is a backslash and "u0000").
+_JSON_NUL = re.compile(rb"(?<!\\)(?:\\\\)*\\u0000")
+_NUL_ERROR = ApiError(
+    ErrorCode.VALIDATION_ERROR,
+    "Text must not contain the NUL character (U+0000)",
+    {"Reason": "nul_character"},
+)
+
+
+class NulGuardMiddleware:
+    """Refuse U+0000 in query strings and JSON bodies with a 422 before any handler runs.
+
+    PostgreSQL cannot store U+0000 in text or jsonb (SQLite can), so without this guard the same
+    request would be stored on one backend and fail with a server error on the other. No field
+    of the product has a use for it. Multipart and raw uploads are binary and pass untouched;
+    JSON bodies are already capped by `BodyLimitMiddleware` (outside this one) before buffering.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        if b"%00" in scope.get("query_string", b"") or "\x00" in scope.get("path", ""):
+            await _send_error(send, _NUL_ERROR)
+            return
+        headers = dict(scope["headers"])
+        if not headers.get(b"content-type", b"").startswith(b"application/json"):
+            await self.app(scope, receive, send)
+            return
+        messages: list[Message] = []
+        body = b""
+        while True:
+            message = await receive()
+            messages.append(message)
+            if message["type"] != "http.request":
+                break
+            body += message.get("body", b"")
+            if not message.get("more_body", False):
+                break
+        if _JSON_NUL.search(body):
+            await _send_error(send, _NUL_ERROR)
+            return
+
+        async def replay() -> Message:
+            return messages.pop(0) if messages else await receive()
+
+        await self.app(scope, replay, send)
 
 
 class AccessLogMiddleware:
