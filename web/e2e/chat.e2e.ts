@@ -342,7 +342,9 @@ it("recovers from a server restart mid-chat and catches up without losing or dou
 
         for (const page of [alice, davePage]) {
           for (const text of [before, during, missed]) {
-            await messageText(page, text).waitFor({ timeout: 30_000 });
+            // The socket's back-off after refused reconnects reaches 30 s plus up to 50 % jitter
+            // (web-chat.md), so catching up may take that long on a slow machine.
+            await messageText(page, text).waitFor({ timeout: 60_000 });
           }
         }
         await expect.poll(() => alice.getByText("Reconnecting…").count(), { timeout: 30_000 }).toBe(0);

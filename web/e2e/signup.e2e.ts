@@ -46,7 +46,15 @@ it("signs up, verifies the email by code, logs in and lands on HomeStart; resets
     await logIn(page, email, password);
     await page.getByRole("heading", { name: "Welcome to" }).waitFor();
     expect(new URL(page.url()).pathname).toBe(await expectedLanding(page));
-    await page.getByText("Signed in as Grace Hopper").waitFor();
+    // The venue shows no name badge: check the session's token belongs to the new account.
+    const signedIn = await page.evaluate(async () => {
+      const key = Object.keys(window.sessionStorage).find((k) => k.startsWith("jwt_")) ?? "";
+      const token = window.sessionStorage.getItem(key) ?? "";
+      const claims = JSON.parse(atob(token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))) as { person_id: string; event_id: string };
+      const response = await fetch(`/api/v1/persons/${claims.person_id}?EventID=${claims.event_id}`, { headers: { Authorization: `Bearer ${token}` } });
+      return (await response.json()) as { FirstName?: string; LastName?: string };
+    });
+    expect([signedIn.FirstName, signedIn.LastName]).toEqual(["Grace", "Hopper"]);
 
     // Forgot password → reset-link-sent → the mailed link → new password → log in with it.
     await page.getByRole("link", { name: "Sign out" }).click();
