@@ -50,7 +50,7 @@ it("signs up, verifies the email by code, logs in and lands on HomeStart; resets
     const signedIn = await page.evaluate(async () => {
       const key = Object.keys(window.sessionStorage).find((k) => k.startsWith("jwt_")) ?? "";
       const token = window.sessionStorage.getItem(key) ?? "";
-      const claims = JSON.parse(atob(token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))) as { person_id: string; event_id: string };
+      const claims = JSON.parse(atob((token.split(".")[1] ?? "").replace(/-/g, "+").replace(/_/g, "/"))) as { person_id: string; event_id: string };
       const response = await fetch(`/api/v1/persons/${claims.person_id}?EventID=${claims.event_id}`, { headers: { Authorization: `Bearer ${token}` } });
       return (await response.json()) as { FirstName?: string; LastName?: string };
     });
