@@ -215,6 +215,15 @@ async def customer_admin(
     principal: Annotated[Principal, Depends(_principal)],
     session: SessionDep,
 ) -> CustomerAccess:
+    customer = await load_admined_customer(session, principal, customer_id)
+    return CustomerAccess(customer=customer, principal=principal)
+
+
+async def load_admined_customer(
+    session: AsyncSession, principal: Principal, customer_id: str
+) -> Customer:
+    """The customer, if the caller is its admin (or master); 404 when missing, else 403. Also for
+    routes that take the customer id from a query or body rather than the path."""
     customer = await session.get(Customer, customer_id)
     if customer is None:
         raise ApiError(
@@ -226,7 +235,7 @@ async def customer_admin(
         raise ApiError(
             ErrorCode.FORBIDDEN, "Customer admin rights required", {"CustomerID": customer.id}
         )
-    return CustomerAccess(customer=customer, principal=principal)
+    return customer
 
 
 Public = Annotated[None, Depends(public)]

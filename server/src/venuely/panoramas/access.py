@@ -11,7 +11,6 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from venuely.accounts.permissions import Principal
 from venuely.core.errors import ApiError, ErrorCode
-from venuely.events.models import Customer
 from venuely.panoramas.models import Pano
 
 
@@ -24,20 +23,3 @@ async def access_pano(session: AsyncSession, principal: Principal, pano_id: str)
     if pano is None or not principal.admins_customer(pano.customer_id):
         raise pano_not_found(pano_id)
     return pano
-
-
-async def access_customer(
-    session: AsyncSession, principal: Principal, customer_id: str
-) -> Customer:
-    customer = await session.get(Customer, customer_id)
-    if customer is None:
-        raise ApiError(
-            ErrorCode.CUSTOMER_NOT_FOUND,
-            f"Customer {customer_id} not found",
-            {"CustomerID": customer_id},
-        )
-    if not principal.admins_customer(customer.id):
-        raise ApiError(
-            ErrorCode.FORBIDDEN, "Customer admin rights required", {"CustomerID": customer.id}
-        )
-    return customer

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, File, Path, Query, Response, UploadFile
 
-from venuely.accounts.permissions import AnyAdmin
+from venuely.accounts.permissions import AnyAdmin, load_admined_customer
 from venuely.core.deps import ServicesDep, SessionDep
 from venuely.core.errors import ApiError
 from venuely.events.schemas import ID_PATTERN, EventOut
@@ -20,7 +20,7 @@ from venuely.files.limits import tour_upload_route, upload_route
 from venuely.files.service import StorageDep, read_limited, store_upload
 from venuely.files.sniff import Kind
 from venuely.panoramas import service
-from venuely.panoramas.access import access_customer, access_pano
+from venuely.panoramas.access import access_pano
 from venuely.panoramas.attendee_router import attendee_router
 from venuely.panoramas.schemas import (
     PanoCreate,
@@ -47,7 +47,7 @@ async def list_panos(
 ) -> list[PanoOut]:
     customers: set[str] | None
     if customer_id is not None:
-        customers = {(await access_customer(session, principal, customer_id)).id}
+        customers = {(await load_admined_customer(session, principal, customer_id)).id}
     elif principal.is_master:
         customers = None
     else:
@@ -60,7 +60,7 @@ async def list_panos(
 async def create_pano(
     principal: AnyAdmin, body: PanoCreate, session: SessionDep, services: ServicesDep
 ) -> PanoOut:
-    customer = await access_customer(session, principal, body.CustomerID)
+    customer = await load_admined_customer(session, principal, body.CustomerID)
     pano = await service.create_pano(session, services, customer, body)
     return await service.pano_out(session, pano)
 
