@@ -428,19 +428,6 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("pano_id", "version"),
     )
     op.create_table(
-        "realtime_tickets",
-        sa.Column("ticket_hash", sa.String(length=64), nullable=False),
-        sa.Column("session_id", sa.String(length=24), nullable=False),
-        sa.Column("person_id", sa.String(length=24), nullable=False),
-        sa.Column("event_id", sa.String(length=24), nullable=False),
-        sa.Column("expires_at", venuely.core.db.UTCDateTime(timezone=True), nullable=False),
-        sa.ForeignKeyConstraint(["session_id"], ["auth_sessions.id"], ondelete="CASCADE"),
-        sa.PrimaryKeyConstraint("ticket_hash"),
-    )
-    with op.batch_alter_table("realtime_tickets", schema=None) as batch_op:
-        batch_op.create_index("ix_realtime_tickets_expires", ["expires_at"], unique=False)
-
-    op.create_table(
         "relations",
         sa.Column("id", sa.String(length=24), nullable=False),
         sa.Column("event_id", sa.String(length=24), nullable=False),
@@ -669,10 +656,6 @@ def downgrade() -> None:
         batch_op.drop_index("ix_relations_child")
 
     op.drop_table("relations")
-    with op.batch_alter_table("realtime_tickets", schema=None) as batch_op:
-        batch_op.drop_index("ix_realtime_tickets_expires")
-
-    op.drop_table("realtime_tickets")
     op.drop_table("pano_versions")
     with op.batch_alter_table("menu_items", schema=None) as batch_op:
         batch_op.drop_index("ix_menu_items_event")

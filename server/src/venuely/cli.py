@@ -14,9 +14,15 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from venuely.core.logging import configure_logging
+    from venuely.core.serving import uvicorn_options
 
     settings = load_settings()
     configure_logging(settings.log_level, settings.log_format)
+    if args.workers > 1 and not settings.redis_url:
+        # Each worker would have its own in-process hub: a message sent on one would never
+        # reach sockets on another, and a ticket used on one could be replayed on another.
+        print("venuely serve: --workers above 1 needs VENUELY_REDIS_URL", file=sys.stderr)
+        return 2
     uvicorn.run(
         "venuely.app:create_app",
         factory=True,
@@ -24,17 +30,7 @@ def _serve(args: argparse.Namespace) -> int:
         port=args.port or settings.port,
         workers=args.workers,
         reload=args.reload,
-        backlog=4096,
-        proxy_headers=True,
-        ws_per_message_deflate=False,
-        # The protocol's transport cap (protocol/README.md §8): a bigger message closes with 1009.
-        ws_max_size=1024 * 1024,
-        # WebSocket-level liveness: browsers answer these pings on their own.
-        ws_ping_interval=settings.realtime_ws_ping_seconds,
-        ws_ping_timeout=settings.realtime_ws_ping_seconds,
-        log_config=None,
-        # venuely.access logs every request with timing; uvicorn's own line would double it.
-        access_log=False,
+        **uvicorn_options(settings),
     )
     return 0
 

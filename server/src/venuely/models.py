@@ -14,7 +14,6 @@ def import_all_models() -> None:
     import venuely.files.models
     import venuely.locations.models
     import venuely.panoramas.models
-    import venuely.realtime.models
     import venuely.relations.models
     import venuely.themes.models
     import venuely.vfiles.models

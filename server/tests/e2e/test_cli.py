@@ -76,3 +76,16 @@ def test_serve_answers_on_loopback(tmp_path: Path) -> None:
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def test_several_workers_without_redis_are_refused(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [*VENUELY, "serve", "--host", "127.0.0.1", "--port", str(_free_port()), "--workers", "2"],
+        env=_env(tmp_path),
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2
+    assert "VENUELY_REDIS_URL" in result.stderr

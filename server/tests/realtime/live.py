@@ -16,10 +16,9 @@ from venuely.accounts.models import Person
 from venuely.app import create_app
 from venuely.client import RealtimeSocket, VenuelyClient
 from venuely.core.services import Services
+from venuely.core.serving import uvicorn_options
 from venuely.events.models import Event
 from venuely.realtime.localhub import LocalHub
-
-TRANSPORT_CAP = 1024 * 1024
 
 
 @dataclass
@@ -59,13 +58,9 @@ async def start_server(services: Services) -> LiveServer:
     config = uvicorn.Config(
         create_app(services=services),
         loop="asyncio",
-        ws="websockets",
         lifespan="on",
-        log_config=None,
-        access_log=False,
-        ws_max_size=TRANSPORT_CAP,
-        ws_per_message_deflate=False,
         timeout_graceful_shutdown=2,
+        **uvicorn_options(services.settings),
     )
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve(sockets=[sock]))

@@ -135,3 +135,18 @@ async def test_a_dead_process_entry_expires_and_live_ones_are_refreshed(
     await _refused(await a.socket(ada.token))
     await live_socket.close()
     await second.close()
+
+
+async def test_a_ticket_used_on_one_process_is_refused_on_the_other(
+    pair: tuple[LiveServer, LiveServer],
+) -> None:
+    a, b = pair
+    ada = await attendee(a.services)
+    async with a.client() as api:
+        ticket = await api.ticket(ada.token)
+        first = await RealtimeSocket.open(api.socket_url(ticket), heartbeat_seconds=None)
+    await _admitted(first)
+    async with b.client() as api:
+        replay = await RealtimeSocket.open(api.socket_url(ticket), heartbeat_seconds=None)
+    assert await replay.wait_closed() == CloseCode.UNAUTHENTICATED
+    await first.close()

@@ -12,6 +12,7 @@ from venuely.admins.models import AdminType
 from venuely.client import RealtimeSocket
 from venuely.core.clock import FrozenClock
 from venuely.realtime import CloseCode, Opcode
+from venuely.realtime.tickets import TICKET_LENGTH
 
 
 async def _pong(socket: RealtimeSocket, text: str = "hi") -> None:
@@ -48,11 +49,35 @@ async def test_expired_ticket_is_refused(live: LiveServer, clock: FrozenClock) -
         assert await socket.wait_closed() == CloseCode.UNAUTHENTICATED
 
 
-@pytest.mark.parametrize("ticket", ["x" * 32, "short", "A" * 200])
+@pytest.mark.parametrize("ticket", ["x" * 32, "short", "A" * 200, "A" * TICKET_LENGTH])
 async def test_forged_ticket_is_refused(live: LiveServer, ticket: str) -> None:
     async with live.client() as api:
         socket = await RealtimeSocket.open(api.socket_url(ticket), heartbeat_seconds=None)
     assert await socket.wait_closed() == CloseCode.UNAUTHENTICATED
+
+
+async def test_tampered_ticket_is_refused_and_does_not_use_up_the_real_one(
+    live: LiveServer,
+) -> None:
+    who = await attendee(live.services)
+    async with live.client() as api:
+        ticket = await api.ticket(who.token)
+        middle = len(ticket) // 2
+        tampered = ticket[:middle] + ("B" if ticket[middle] != "B" else "C") + ticket[middle + 1 :]
+        forged = await RealtimeSocket.open(api.socket_url(tampered), heartbeat_seconds=None)
+        assert await forged.wait_closed() == CloseCode.UNAUTHENTICATED
+        genuine = await RealtimeSocket.open(api.socket_url(ticket), heartbeat_seconds=None)
+        await _pong(genuine)
+        await genuine.close()
+
+
+async def test_ticket_of_a_revoked_token_is_refused(live: LiveServer) -> None:
+    who = await attendee(live.services)
+    async with live.client() as api:
+        ticket = await api.ticket(who.token)
+        await api.logout(who.token)
+        socket = await RealtimeSocket.open(api.socket_url(ticket), heartbeat_seconds=None)
+    assert await socket.wait_closed() == CloseCode.TOKEN_REVOKED
 
 
 async def test_foreign_origin_is_refused_and_the_own_one_accepted(live: LiveServer) -> None:

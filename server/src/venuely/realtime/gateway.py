@@ -34,7 +34,7 @@ from venuely.realtime.membership import initial_channels
 from venuely.realtime.opcodes import OPCODE_SPECS, Opcode
 from venuely.realtime.principal import load_session_principal
 from venuely.realtime.registry import ConnectionContext, handler_for
-from venuely.realtime.tickets import redeem_ticket
+from venuely.realtime.tickets import verify_ticket
 
 log = logging.getLogger("venuely.realtime")
 
@@ -97,12 +97,15 @@ async def _handshake(
     if not _origin_allowed(websocket, services):
         conn.close(CloseCode.ORIGIN_REFUSED, "origin not allowed")
         return False
+    grant = verify_ticket(services, ticket)
+    # Claimed before the session is read, so two sockets racing with one ticket cannot both
+    # pass, and refused ones cost no database read.
+    if grant is None or not await hub.claim_ticket(grant.nonce):
+        conn.close(CloseCode.UNAUTHENTICATED, "ticket unknown, used or expired")
+        return False
     async with services.db.session() as session:
-        grant = await redeem_ticket(session, services, ticket)
-        if grant is None:
-            conn.close(CloseCode.UNAUTHENTICATED, "ticket unknown, used or expired")
-            return False
         try:
+            # The signature vouches for the session id; the row says whether it still counts.
             principal = await load_session_principal(session, services, grant.session_id)
             if grant.event_id != NULL_ID:
                 event = await load_event(session, grant.event_id)
@@ -110,11 +113,12 @@ async def _handshake(
         except ApiError as exc:
             conn.close(_CLOSING_ERRORS.get(exc.code, CloseCode.UNAUTHENTICATED), exc.message)
             return False
-        channels = [person_channel(grant.person_id)]
+        person_id = principal.person_id
+        channels = [person_channel(person_id)]
         if grant.event_id != NULL_ID:
             channels.append(event_channel(grant.event_id))
-            channels.extend(await initial_channels(session, grant.person_id, grant.event_id))
-    conn.person_id, conn.event_id = grant.person_id, grant.event_id
+            channels.extend(await initial_channels(session, person_id, grant.event_id))
+    conn.person_id, conn.event_id = person_id, grant.event_id
     conn.session_id = grant.session_id
     # Per process with the in-process hub, across processes with Redis (hub.admit).
     if not await hub.admit(conn):

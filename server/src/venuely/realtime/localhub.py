@@ -11,9 +11,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import deque
 
 from venuely.realtime.connection import Connection, ConnState, cancel_quietly
 from venuely.realtime.errors import CloseCode
+from venuely.realtime.tickets import TICKET_TTL
 from venuely.settings import Settings
 
 log = logging.getLogger("venuely.realtime")
@@ -28,6 +30,11 @@ class LocalHub:
         self._channels: dict[str, set[Connection]] = {}
         self._persons: dict[str, set[Connection]] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        # Ticket nonces redeemed here, held as long as a ticket lives (tickets.py). Every entry
+        # is held for the same time, so the deque is in expiry order and pruning pops its front.
+        self._claimed: set[bytes] = set()
+        self._claimed_order: deque[tuple[float, bytes]] = deque()
+        self.ticket_hold_seconds = TICKET_TTL.total_seconds()
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -56,6 +63,23 @@ class LocalHub:
             for conn in tuple(self.connections):
                 if conn.state is ConnState.OPEN and conn.last_received < deadline:
                     conn.close(CloseCode.IDLE_TIMEOUT, "idle")
+
+    # -- single-use tickets -------------------------------------------------------------------
+
+    async def claim_ticket(self, nonce: bytes) -> bool:
+        """True the first time a ticket's nonce is presented, False on any later attempt."""
+        return self._claim_local(nonce)
+
+    def _claim_local(self, nonce: bytes) -> bool:
+        now = time.monotonic()
+        order = self._claimed_order
+        while order and order[0][0] <= now:
+            self._claimed.discard(order.popleft()[1])
+        if nonce in self._claimed:
+            return False
+        self._claimed.add(nonce)
+        order.append((now + self.ticket_hold_seconds, nonce))
+        return True
 
     # -- local membership --------------------------------------------------------------------
 

@@ -371,6 +371,25 @@ class RedisHub(LocalHub):
         await self._client()
         await super().attach(conn, channels)
 
+    # -- single-use tickets across processes ---------------------------------------------------
+
+    async def claim_ticket(self, nonce: bytes) -> bool:
+        # Claimed locally too: a ticket used before a Redis outage stays used on this process
+        # while the outage lasts.
+        if not self._claim_local(nonce):
+            return False
+        try:
+            client = await self._client()
+            key = f"{self._prefix}ticket:{nonce.hex()}"
+            hold_ms = int(self.ticket_hold_seconds * 1000)
+            return bool(await client.set(key, b"1", nx=True, px=hold_ms))
+        except (RedisError, OSError) as exc:
+            # Fail open to this process's record, as admission does: the ticket is signed,
+            # 30 seconds old at most and still bound to a live auth session, so the outage only
+            # widens replay from "never" to "on another process, within those 30 seconds".
+            log.warning("realtime: ticket claim unavailable", extra={"error": repr(exc)})
+            return True
+
     # -- the cross-process connection count --------------------------------------------------
 
     def _conns_key(self, conn: Connection) -> str:

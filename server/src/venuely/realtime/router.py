@@ -39,13 +39,7 @@ async def authenticate_socket(
     if target != NULL_ID:
         # The same rule REST uses: admins of the event, or its admitted attendees.
         await check_event_member(session, principal, await load_event(session, target))
-    return await issue_ticket(
-        session,
-        services,
-        session_id=principal.session_id,
-        person_id=principal.person_id,
-        event_id=target,
-    )
+    return issue_ticket(services, session_id=principal.session_id, event_id=target)
 
 
 @socket_router.websocket("/realtime/{ticket}")
