@@ -196,15 +196,18 @@ class TicketPool:
 
 async def open_all(
     spec: dict[str, Any], people: list[dict[str, str]], ports: list[int]
-) -> tuple[list[Receiver], float, int]:
-    """Open one socket per person (round robin over `ports`); returns receivers, seconds, and
-    how many failed."""
+) -> tuple[list[Receiver], float, int, asyncio.Task[None]]:
+    """Open one socket per person (round robin over `ports`); returns receivers, seconds, how
+    many failed, and the heartbeat task. Each socket heartbeats from the moment it opens, as a
+    real client does: a ramp longer than the server's idle limit must not lose its first ones."""
     peer = spec["target"] == "peer"
     host = "127.0.0.1"
     pools = {port: TicketPool(host, port, spec.get("http_pool", 32)) for port in ports}
     sources = spec["source_ips"]
     limit = asyncio.Semaphore(spec.get("concurrency", 64))
     receivers: list[Receiver | None] = [None] * len(people)
+    opened: list[Receiver] = []
+    beat = asyncio.create_task(heartbeat(opened, peer))
     failures = 0
 
     async def one(n: int, person: dict[str, str]) -> None:
@@ -227,6 +230,7 @@ async def open_all(
                 )
                 listener.index = n
                 receivers[n] = listener
+                opened.append(listener)
             except Exception as exc:  # counted, reported; the run goes on
                 failures += 1
                 if failures <= 3:
@@ -237,19 +241,24 @@ async def open_all(
     elapsed = time.perf_counter() - started
     for pool in pools.values():
         pool.close()
-    return [r for r in receivers if r is not None], elapsed, failures
+    return [r for r in receivers if r is not None], elapsed, failures, beat
 
 
 async def heartbeat(receivers: list[Receiver], peer: bool) -> None:
+    """Every socket PINGs every HEARTBEAT_SECONDS, spread over that period in one-second slices
+    as independent clients would be, instead of 10,000 PINGs in the same millisecond."""
     frame = encode_frame(Opcode.PING, "hb")
+    slices = int(HEARTBEAT_SECONDS)
+    tick = 0
     while True:
-        await asyncio.sleep(HEARTBEAT_SECONDS)
-        for r in receivers:
+        await asyncio.sleep(1.0)
+        for r in receivers[tick % slices :: slices]:
             if r.transport is not None and not r.transport.is_disconnected:
                 if peer:
                     r.transport.send_ping()
                 else:
                     r.transport.send(WSMsgType.BINARY, frame)
+        tick += 1
 
 
 async def close_all(receivers: list[Receiver]) -> None:
@@ -296,13 +305,14 @@ async def scenario_connections(spec: dict[str, Any], seed: dict[str, Any]) -> di
     await asyncio.sleep(1.0)
     rss_before = meter.rss()
     cpu_before = meter.cpu_seconds()
-    receivers, seconds, failures = await open_all(spec, people, spec["ports"])
+    receivers, seconds, failures, beat = await open_all(spec, people, spec["ports"])
     cpu_after = meter.cpu_seconds()
     await asyncio.sleep(spec.get("settle_seconds", 3.0))  # let buffers and allocators settle
     rss_after = meter.rss()
     open_now = sum(
         1 for r in receivers if r.transport is not None and not r.transport.is_disconnected
     )
+    beat.cancel()
     await close_all(receivers)
     return {
         "connections": len(people),
@@ -372,8 +382,7 @@ async def scenario_rooms(spec: dict[str, Any], seed: dict[str, Any]) -> dict[str
     meter = ServerMeter(spec["server_pids"])
     n = spec["connections"]
     people = seed["People"][:n]
-    receivers, ramp_seconds, failures = await open_all(spec, people, spec["ports"])
-    beat = asyncio.create_task(heartbeat(receivers, peer))
+    receivers, ramp_seconds, failures, beat = await open_all(spec, people, spec["ports"])
     await asyncio.sleep(spec.get("warmup_seconds", 2.0))
 
     rate, seconds, size = spec["rate"], spec["seconds"], spec.get("text_size", 100)

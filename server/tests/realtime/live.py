@@ -8,6 +8,7 @@ import asyncio
 import socket
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import uvicorn
 
@@ -51,7 +52,8 @@ class LiveServer:
         await asyncio.wait_for(self.task, 10)
 
 
-async def start_server(services: Services) -> LiveServer:
+async def start_server(services: Services, **overrides: Any) -> LiveServer:
+    """uvicorn as `venuely serve` runs it; `overrides` replace single options."""
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
@@ -60,7 +62,7 @@ async def start_server(services: Services) -> LiveServer:
         loop="asyncio",
         lifespan="on",
         timeout_graceful_shutdown=2,
-        **uvicorn_options(services.settings),
+        **{**uvicorn_options(services.settings), **overrides},
     )
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve(sockets=[sock]))

@@ -6,6 +6,8 @@ Models only use portable types from here so both behave the same.
 
 from __future__ import annotations
 
+import asyncio
+import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
@@ -22,6 +24,7 @@ from sqlalchemy.ext.asyncio import (
 )
 from sqlalchemy.orm import DeclarativeBase, MappedColumn, mapped_column
 from sqlalchemy.types import TypeDecorator
+from sqlalchemy.util import await_
 
 from venuely.core.ids import new_id
 
@@ -70,9 +73,12 @@ class Database:
         if not self.is_sqlite:
             kwargs.update(pool_size=10, max_overflow=20, pool_pre_ping=True)
         self.engine: AsyncEngine = create_async_engine(url, **kwargs)
+        self.write_queue: SqliteWriteQueue | None = None
         if self.is_sqlite:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
             event.listen(self.engine.sync_engine, "savepoint", _sqlite_begin_before_savepoint)
+            self.write_queue = SqliteWriteQueue(WRITE_WAIT_SECONDS)
+            self.write_queue.install(self.engine)
         self.sessionmaker = async_sessionmaker(self.engine, expire_on_commit=False)
 
     @asynccontextmanager
@@ -98,6 +104,48 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=5000")
     cursor.close()
+
+
+WRITE_WAIT_SECONDS = 5.0  # as long as busy_timeout: how long a writer waits for its turn
+_WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE", "BEGIN IMMEDIATE")
+
+
+class SqliteWriteQueue:
+    """Writers of this process take turns on SQLite's single write lock in arrival order.
+
+    SQLite lets one connection write at a time; the others wait in its busy handler, which polls
+    by sleeping (1, 2, 5 … up to 100 ms between tries) and gives up with "database is locked"
+    after busy_timeout. Under load — a broadcast room sending 80 messages a second while the
+    event loop also fans them out — the waits stacked to seconds and sends failed. An asyncio
+    lock taken just before a connection's first write, and handed on when the connection goes
+    back to the pool (after its COMMIT or ROLLBACK), makes waiting FIFO and wakes the next
+    writer at once. Readers never take it (WAL lets them run beside the writer). Other
+    processes on the same file still meet the busy handler, as before.
+    """
+
+    def __init__(self, wait_seconds: float) -> None:
+        self.wait_seconds = wait_seconds
+        self.lock = asyncio.Lock()
+
+    def install(self, engine: AsyncEngine) -> None:
+        event.listen(engine.sync_engine, "before_cursor_execute", self._before_execute)
+        event.listen(engine.sync_engine.pool, "checkin", self._checkin)
+
+    def _before_execute(self, conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        if conn.info.get("venuely_writer") or not statement.lstrip()[:15].upper().startswith(
+            _WRITES
+        ):
+            return
+        try:
+            # Runs inside SQLAlchemy's greenlet, so it may wait on the event loop.
+            await_(asyncio.wait_for(self.lock.acquire(), self.wait_seconds))
+        except TimeoutError as exc:
+            raise sqlite3.OperationalError("database is locked (write queue)") from exc
+        conn.info["venuely_writer"] = True
+
+    def _checkin(self, _dbapi_connection: Any, record: Any) -> None:
+        if record.info.pop("venuely_writer", False):
+            self.lock.release()
 
 
 def _sqlite_begin_before_savepoint(conn: Any, _name: str) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from venuely.realtime.wsprotocol import PROTOCOL_PATH
 from venuely.settings import Settings
 
 # The protocol's transport cap (protocol/README.md §8): a bigger message closes with 1009.
@@ -13,10 +14,9 @@ WS_MAX_MESSAGE_BYTES = 1024 * 1024
 
 def uvicorn_options(settings: Settings) -> dict[str, Any]:
     return {
-        # The sans-I/O implementation keeps a socket's keepalive on event-loop timers; the
-        # legacy one runs three extra tasks per socket (data transfer, keepalive, close), which
-        # an idle connection pays for in memory.
-        "ws": "websockets-sansio",
+        # uvicorn's sans-I/O implementation (keepalive on event-loop timers; the legacy one
+        # runs three extra tasks per socket) with the gateway's direct write path.
+        "ws": PROTOCOL_PATH,
         "ws_per_message_deflate": False,
         "ws_max_size": WS_MAX_MESSAGE_BYTES,
         # WebSocket-level liveness: browsers answer these pings on their own.

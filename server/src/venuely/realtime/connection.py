@@ -1,10 +1,12 @@
-"""One open socket: its state, its outbound buffer and the one task that writes to it.
+"""One open socket: its state, and writing to it without ever waiting for it.
 
-Fan-out never awaits a socket. `enqueue` appends an already-encoded frame to a deque and returns;
-the connection's single writer task drains the deque. A publish to 10,000 sockets is therefore
-10,000 deque appends, not 10,000 tasks, and a socket that cannot keep up only grows its own
-buffer — until the byte budget is exceeded and the connection is closed as a slow consumer
-(protocol/README.md §8, close 4008), which costs the others nothing.
+Fan-out never awaits a socket. Every frame for a connection — a broadcast, an answer, an error —
+is written at once as a whole WebSocket message to the socket's transport
+(`DirectSocket.write_frames`); the kernel takes what it can and the transport buffers the rest.
+A publish to 10,000 sockets is therefore 10,000 synchronous writes of the same bytes, not 10,000
+tasks. A socket that cannot keep up only grows its own transport buffer — until it holds more
+than the byte budget, and the connection is closed as a slow consumer (protocol/README.md §8,
+close 4008), which costs the others nothing.
 """
 
 from __future__ import annotations
@@ -13,16 +15,21 @@ import asyncio
 import contextlib
 import itertools
 import logging
-from collections import deque
-from collections.abc import Awaitable, Callable, MutableMapping
 from enum import Enum
-from typing import Any
+from typing import Any, Protocol
 
 from venuely.realtime.errors import CloseCode
+from venuely.realtime.wsprotocol import binary_message
 
 log = logging.getLogger("venuely.realtime")
 
-Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
+
+class DirectSocket(Protocol):
+    """What a connection needs of its WebSocket (`wsprotocol.VenuelyWebSocketProtocol`)."""
+
+    def write_frames(self, data: bytes) -> int | None: ...
+
+    def close_now(self, code: int, reason: str) -> None: ...
 
 
 class ConnState(Enum):
@@ -49,11 +56,7 @@ class IllegalTransition(RuntimeError):
 class Connection:
     __slots__ = (
         "_close_code",
-        "_close_reason",
-        "_queue",
-        "_queued",
-        "_send",
-        "_wakeup",
+        "_socket",
         "budget",
         "channels",
         "event_id",
@@ -64,7 +67,7 @@ class Connection:
         "state",
     )
 
-    def __init__(self, send: Send, *, budget: int, now: float) -> None:
+    def __init__(self, socket: DirectSocket, *, budget: int, now: float) -> None:
         self.id = next(_ids)
         self.state = ConnState.HANDSHAKE
         self.person_id = ""
@@ -73,12 +76,8 @@ class Connection:
         self.channels: set[str] = set()
         self.budget = budget
         self.last_received = now
-        self._send = send
-        self._queue: deque[bytes] = deque()
-        self._queued = 0
-        self._wakeup = asyncio.Event()
+        self._socket = socket
         self._close_code = 1000
-        self._close_reason = ""
 
     def __repr__(self) -> str:
         return f"<Connection {self.id} {self.state.value} person={self.person_id}>"
@@ -89,74 +88,43 @@ class Connection:
         self.state = new
 
     @property
-    def queued_bytes(self) -> int:
-        return self._queued
-
-    @property
     def close_code(self) -> int:
         return self._close_code
 
     def enqueue(self, frame: bytes) -> bool:
-        """Queue a frame for this socket; never blocks. False when it was not queued."""
-        if self.state is not ConnState.OPEN and self.state is not ConnState.HANDSHAKE:
+        """Send one protocol frame to this socket; never blocks. False when it was not sent."""
+        return self.write_message(binary_message(frame))
+
+    def write_message(self, message: bytes) -> bool:
+        """Write an already framed WebSocket message (a broadcast frames it once for everyone);
+        never blocks. False when the socket no longer takes data."""
+        state = self.state
+        if state is not ConnState.OPEN and state is not ConnState.HANDSHAKE:
             return False
-        self._queue.append(frame)
-        self._queued += len(frame)
-        if self._queued > self.budget:
+        buffered = self._socket.write_frames(message)
+        if buffered is None:
+            return False
+        if buffered > self.budget:
+            # This message is written; the close frame goes after it and nothing more does.
             log.info(
                 "realtime slow consumer closed",
-                extra={"connection": self.id, "person_id": self.person_id, "queued": self._queued},
+                extra={"connection": self.id, "person_id": self.person_id, "queued": buffered},
             )
-            self.close(CloseCode.SLOW_CONSUMER, "outbound buffer full", flush=False)
-            return False
-        self._wakeup.set()
+            self.close(CloseCode.SLOW_CONSUMER, "outbound buffer full")
         return True
 
-    def close(self, code: int, reason: str = "", *, flush: bool = True) -> None:
-        """Decide to close. The writer sends what is queued (unless `flush` is false) and then the
-        close frame; calling it again, or after the socket is gone, changes nothing."""
+    def close(self, code: int, reason: str = "") -> None:
+        """Close the socket: the close frame follows whatever is already buffered. Calling it
+        again, or after the socket is gone, changes nothing."""
         if self.state is ConnState.CLOSING or self.state is ConnState.CLOSED:
             return
         self.transition(ConnState.CLOSING)
         self._close_code = code
-        self._close_reason = reason
-        if not flush:
-            self._queue.clear()
-            self._queued = 0
-        self._wakeup.set()
-
-    async def run_writer(self) -> None:
-        """The one task that writes to the socket; returns once the close frame is sent or the
-        peer is gone."""
-        queue = self._queue
-        send = self._send
-        try:
-            while True:
-                while queue:
-                    frame = queue.popleft()
-                    self._queued -= len(frame)
-                    await send({"type": "websocket.send", "bytes": frame})
-                if self.state is ConnState.CLOSING:
-                    break
-                # No await between the emptiness check above and clear(): no wake-up is lost.
-                self._wakeup.clear()
-                await self._wakeup.wait()
-            await send(
-                {"type": "websocket.close", "code": self._close_code, "reason": self._close_reason}
-            )
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:  # the peer went away mid-write; nothing left to tell it
-            log.debug("realtime write failed", extra={"connection": self.id, "error": repr(exc)})
-        finally:
-            self._queue.clear()
-            self._queued = 0
+        self._socket.close_now(code, reason)
 
     def mark_closed(self) -> None:
         if self.state is not ConnState.CLOSED:
             self.transition(ConnState.CLOSED)
-            self._queue.clear()
-            self._queued = 0
 
 
 async def cancel_quietly(task: asyncio.Task[Any]) -> None:

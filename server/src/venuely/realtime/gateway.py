@@ -7,7 +7,6 @@ with a peer ends in a close code from protocol/README.md §7, decided in one pla
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 from collections import deque
@@ -26,7 +25,7 @@ from venuely.realtime.codec import (
     encode_frame,
     encode_json_frame,
 )
-from venuely.realtime.connection import Connection, ConnState, cancel_quietly
+from venuely.realtime.connection import Connection, ConnState, DirectSocket
 from venuely.realtime.errors import CloseCode
 from venuely.realtime.hub import event_channel, person_channel
 from venuely.realtime.localhub import LocalHub
@@ -35,13 +34,12 @@ from venuely.realtime.opcodes import OPCODE_SPECS, Opcode
 from venuely.realtime.principal import load_session_principal
 from venuely.realtime.registry import ConnectionContext, handler_for
 from venuely.realtime.tickets import verify_ticket
+from venuely.realtime.wsprotocol import DIRECT_EXTENSION
 
 log = logging.getLogger("venuely.realtime")
 
 MAX_PING_BYTES = 256
 MALFORMED_WINDOW_SECONDS = 60.0
-# How long a closing socket may take to flush and say goodbye before its writer is cancelled.
-CLOSE_GRACE_SECONDS = 5.0
 
 # REST errors that mean "this socket's caller is no longer who it was": the socket closes.
 _CLOSING_ERRORS: dict[str, int] = {
@@ -62,24 +60,21 @@ async def serve_socket(websocket: WebSocket, ticket: str) -> None:
     # Accept first even when refusing: browsers cannot read a refused handshake's HTTP status,
     # only a close code (protocol/README.md §2).
     await websocket.accept()
-    if not isinstance(hub, LocalHub):
-        await websocket.close(1011, "no realtime hub in this process")
+    direct: DirectSocket | None = websocket.scope["extensions"].get(DIRECT_EXTENSION)
+    if not isinstance(hub, LocalHub) or direct is None:
+        # Served by something other than `venuely serve`'s uvicorn set-up (core/serving.py).
+        await websocket.close(1011, "realtime is not available on this server")
         return
-    conn = Connection(websocket.send, budget=hub.outbound_budget, now=time.monotonic())
-    writer = asyncio.create_task(conn.run_writer(), name=f"realtime-writer-{conn.id}")
+    conn = Connection(direct, budget=hub.outbound_budget, now=time.monotonic())
     try:
         if await _handshake(websocket, services, hub, conn, ticket):
             await _read_loop(websocket, services, conn)
     except Exception:
         log.exception("realtime connection failed", extra={"connection": conn.id})
-        conn.close(1011, "internal error", flush=False)
+        conn.close(1011, "internal error")
     finally:
         conn.close(1000)
         await hub.detach(conn)
-        try:
-            await asyncio.wait_for(asyncio.shield(writer), CLOSE_GRACE_SECONDS)
-        except TimeoutError:
-            await cancel_quietly(writer)
         conn.mark_closed()
 
 
@@ -153,7 +148,7 @@ async def _read_loop(websocket: WebSocket, services: Services, conn: Connection)
         tokens = min(burst, tokens + (now - refilled) * rate)
         refilled = now
         if tokens < 1.0:
-            conn.close(CloseCode.INBOUND_RATE_EXCEEDED, "too many frames", flush=False)
+            conn.close(CloseCode.INBOUND_RATE_EXCEEDED, "too many frames")
             return
         tokens -= 1.0
         data = message.get("bytes")

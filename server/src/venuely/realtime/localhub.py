@@ -16,6 +16,7 @@ from collections import deque
 from venuely.realtime.connection import Connection, ConnState, cancel_quietly
 from venuely.realtime.errors import CloseCode
 from venuely.realtime.tickets import TICKET_TTL
+from venuely.realtime.wsprotocol import binary_message
 from venuely.settings import Settings
 
 log = logging.getLogger("venuely.realtime")
@@ -158,17 +159,19 @@ class LocalHub:
     # -- local delivery ----------------------------------------------------------------------
 
     def deliver_local(self, channel: str, frame: bytes) -> int:
-        """Queue `frame` on every local connection of `channel`; returns how many took it.
+        """Write `frame` to every local connection of `channel`; returns how many took it.
 
-        Enqueueing never detaches a connection (a slow consumer is only marked closing), so the
+        The WebSocket message is framed once for all of them (`wsprotocol.binary_message`).
+        Writing never detaches a connection (a slow consumer is only marked closing), so the
         set is iterated as it is, without a copy per broadcast.
         """
         members = self._channels.get(channel)
         if not members:
             return 0
+        message = binary_message(frame)
         delivered = 0
         for conn in members:
-            delivered += conn.enqueue(frame)
+            delivered += conn.write_message(message)
         return delivered
 
     async def add_member_local(self, channel: str, person_id: str) -> None:
@@ -186,7 +189,7 @@ class LocalHub:
         closed = 0
         for conn in tuple(self._persons.get(person_id, ())):
             if session_id is None or conn.session_id == session_id:
-                conn.close(code, reason, flush=False)
+                conn.close(code, reason)
                 closed += 1
         return closed
 

@@ -187,7 +187,7 @@ class RedisHub(LocalHub):
 
     def _close_all_local(self, reason: str) -> None:
         for conn in tuple(self.connections):
-            conn.close(1011, reason, flush=False)
+            conn.close(1011, reason)
 
     async def _listen(self) -> None:
         attempt = 0
