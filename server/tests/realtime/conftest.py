@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
 from tests.realtime.live import LiveServer, start_server
+from tests.realtime.processes import FaultRig
 from venuely.core.services import Services
+from venuely.settings import Settings
 
 REDIS_URL = os.environ.get("VENUELY_TEST_REDIS_URL", "")
 collect_ignore = (
@@ -22,3 +25,11 @@ async def live(services: Services) -> AsyncIterator[LiveServer]:
     server = await start_server(services)
     yield server
     await server.stop()
+
+
+@pytest.fixture
+async def rig(services: Services, settings: Settings, tmp_path: Path) -> AsyncIterator[FaultRig]:
+    """Server processes and chat participants for fault tests; all stopped and closed after."""
+    faults = FaultRig(services, settings, tmp_path)
+    yield faults
+    await faults.close()

@@ -8,17 +8,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator
-from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
 from tests.realtime.conftest import REDIS_URL
-from tests.realtime.test_faults import Chatter, ServerProcess, chatters, processes, server_on
-from venuely.core.services import Services
-from venuely.settings import Settings
-
-__all__ = ["processes"]  # the fixture, imported so this module's tests can use it
+from tests.realtime.processes import Chatter, FaultRig, ServerProcess
 
 
 class Relay:
@@ -95,23 +90,12 @@ def through(relay: Relay) -> str:
 
 
 async def test_redis_outage_keeps_sends_committed_and_clients_catch_up(
-    services: Services,
-    settings: Settings,
-    tmp_path: Path,
-    processes: list[ServerProcess],
-    relay: Relay,
+    rig: FaultRig, relay: Relay
 ) -> None:
-    one = server_on(processes, settings, tmp_path, through(relay))
-    two = server_on(processes, settings, tmp_path, through(relay))
-    await one.start()
-    await two.start()
-    _, (ada, bob) = await chatters(services, 2)
-    try:
-        await _outage(one, two, ada, bob, relay)
-    finally:
-        for chatter in (ada, bob):
-            with contextlib.suppress(Exception):
-                await chatter.close()
+    one = await rig.started(through(relay))
+    two = await rig.started(through(relay))
+    ada, bob = await rig.people(2)
+    await _outage(one, two, ada, bob, relay)
 
 
 async def _outage(
