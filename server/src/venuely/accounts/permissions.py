@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any, TypeVar
 
 from fastapi import Depends, Path, Request
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from venuely.accounts.models import Person
@@ -110,8 +109,7 @@ def bearer_token(request: Request) -> str | None:
 
 
 async def load_principal(session: AsyncSession, services: ServicesDep, token: str) -> Principal:
-    auth, person = await authenticate(session, services, token)
-    grants = list((await session.scalars(select(Admin).where(Admin.person_id == person.id))).all())
+    auth, person, grants = await authenticate(session, services, token)
     return Principal(person=person, session_id=auth.id, token_event_id=auth.event_id, grants=grants)
 
 

@@ -13,6 +13,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from venuely.accounts.models import AuthSession, Person
+from venuely.admins.models import Admin
 from venuely.core.errors import JWT_EXPIRED_TEXT, ApiError, ErrorCode
 from venuely.core.ids import new_id
 from venuely.core.security import TokenClaims, TokenError, decode_jwt, encode_jwt
@@ -42,9 +43,29 @@ async def issue_token(
     return encode_jwt(claims, services.settings.secret_key)
 
 
+async def session_with_grants(
+    session: AsyncSession, session_id: str
+) -> tuple[AuthSession, Person, list[Admin]] | None:
+    """The auth session, its person and the person's admin grants in one query (a row per
+    grant, or one row with no grant), or None when the session no longer exists. Every REST call
+    and every socket command runs it, so it is one round trip, not two."""
+    rows = (
+        await session.execute(
+            select(AuthSession, Person, Admin)
+            .join(Person, Person.id == AuthSession.person_id)
+            .outerjoin(Admin, Admin.person_id == Person.id)
+            .where(AuthSession.id == session_id)
+        )
+    ).all()
+    if not rows:
+        return None
+    auth, person = rows[0][0], rows[0][1]
+    return auth, person, [row[2] for row in rows if row[2] is not None]
+
+
 async def authenticate(
     session: AsyncSession, services: Services, token: str
-) -> tuple[AuthSession, Person]:
+) -> tuple[AuthSession, Person, list[Admin]]:
     now = services.clock.now()
     try:
         payload = decode_jwt(token, services.settings.secret_key, now)
@@ -52,23 +73,17 @@ async def authenticate(
         if exc.expired:
             raise _unauthorized(ErrorCode.JWT_EXPIRED, JWT_EXPIRED_TEXT) from exc
         raise _unauthorized(ErrorCode.TOKEN_INVALID, "Token is not valid") from exc
-    row = (
-        await session.execute(
-            select(AuthSession, Person)
-            .join(Person, Person.id == AuthSession.person_id)
-            .where(AuthSession.id == str(payload["jti"]))
-        )
-    ).one_or_none()
-    if row is None:
+    found = await session_with_grants(session, str(payload["jti"]))
+    if found is None:
         raise _unauthorized(ErrorCode.TOKEN_REVOKED, "Token has been revoked")
-    auth, person = row
+    auth, person, grants = found
     if auth.person_id != payload["person_id"] or auth.event_id != payload["event_id"]:
         raise _unauthorized(ErrorCode.TOKEN_INVALID, "Token is not valid")
     if auth.expires_at <= now:
         raise _unauthorized(ErrorCode.JWT_EXPIRED, JWT_EXPIRED_TEXT)
     if person.is_disabled:
         raise _unauthorized(ErrorCode.TOKEN_REVOKED, "Account is disabled")
-    return auth, person
+    return auth, person, grants
 
 
 async def revoke(session: AsyncSession, session_id: str) -> None:

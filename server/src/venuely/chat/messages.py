@@ -8,7 +8,7 @@ with a stale snapshot.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import func, select, update
@@ -47,18 +47,22 @@ def next_message_id(last: str) -> str:
 
 async def _lock_room(session: AsyncSession, room_id: str) -> Chatroom:
     if session.get_bind().dialect.name == "sqlite":
-        # SQLite has no row locks: a no-op write takes the database's write lock now.
-        await session.execute(
+        # SQLite has no row locks: a no-op write takes the database's write lock now, and
+        # RETURNING reads the room in the same statement.
+        room = await session.scalar(
             update(Chatroom)
             .where(Chatroom.id == room_id)
             .values(last_message_id=Chatroom.last_message_id)
+            .returning(Chatroom)
+            .execution_options(populate_existing=True)
         )
-    room = await session.scalar(
-        select(Chatroom)
-        .where(Chatroom.id == room_id)
-        .with_for_update()
-        .execution_options(populate_existing=True)
-    )
+    else:
+        room = await session.scalar(
+            select(Chatroom)
+            .where(Chatroom.id == room_id)
+            .with_for_update()
+            .execution_options(populate_existing=True)
+        )
     assert room is not None  # the caller loaded it through access_room
     return room
 
@@ -144,13 +148,15 @@ async def send_message(
     data = {"TmpID": tmp_id, "ChatroomID": room.id}
     if not room_access.is_member:
         raise not_a_member(room.id)
-    stored = await _by_tmp_id(session, sender_id, tmp_id)
-    if stored is not None:
-        return await _replay(session, room, stored, data)
-    check_text(text, data)
-    if replied_to is not None:
-        await access_message(session, room_access, replied_to, include_hidden=False)
-    _check_rate(services, sender_id, data)
+
+    async def admit_new() -> None:
+        # Checks for a new message only: a resend of a stored one is answered as it was, even
+        # when the sender has since hit the rate limit.
+        check_text(text, data)
+        if replied_to is not None:
+            await access_message(session, room_access, replied_to, include_hidden=False)
+        _check_rate(services, sender_id, data)
+
     return await post_message(
         session,
         services,
@@ -159,6 +165,7 @@ async def send_message(
         tmp_id=tmp_id,
         text=text,
         replied_to=replied_to,
+        admit_new=admit_new,
     )
 
 
@@ -171,14 +178,18 @@ async def post_message(
     tmp_id: str,
     text: str,
     replied_to: str | None = None,
+    admit_new: Callable[[], Awaitable[None]] | None = None,
 ) -> Outcome:
-    """Store a message without the caller checks of `send_message` (the demo seed's welcome
-    messages use it directly); idempotent on (sender, TmpID) all the same."""
+    """Store a message, idempotent on (sender, TmpID). The TmpID is looked up once, under the
+    room lock, so a twin that committed meanwhile is found; `admit_new` runs the caller's checks
+    (the demo seed's welcome messages have none) only when the message is new."""
     data = {"TmpID": tmp_id, "ChatroomID": room.id}
     room = await _lock_room(session, room.id)
-    stored = await _by_tmp_id(session, sender_id, tmp_id)  # a twin that committed meanwhile
+    stored = await _by_tmp_id(session, sender_id, tmp_id)
     if stored is not None:
         return await _replay(session, room, stored, data)
+    if admit_new is not None:
+        await admit_new()
     message = ChatMessage(
         chatroom_id=room.id,
         id=next_message_id(room.last_message_id),
@@ -189,13 +200,18 @@ async def post_message(
         replied_to_message_id=replied_to,
         created_at=services.clock.now(),
     )
-    try:
-        async with session.begin_nested():
-            session.add(message)
-    except IntegrityError:  # the same TmpID sent concurrently into another room
-        stored = await _by_tmp_id(session, sender_id, tmp_id)
-        assert stored is not None
-        return await _replay(session, room, stored, data)
+    if session.get_bind().dialect.name == "sqlite":
+        # The room lock is SQLite's database-wide write lock, taken before the TmpID lookup
+        # above: no twin can be inserted between the two, so no savepoint is needed.
+        session.add(message)
+    else:
+        try:
+            async with session.begin_nested():
+                session.add(message)
+        except IntegrityError:  # the same TmpID sent concurrently into another room
+            stored = await _by_tmp_id(session, sender_id, tmp_id)
+            assert stored is not None
+            return await _replay(session, room, stored, data)
     room.last_message_id = message.id
     await session.flush()
     out = message_out(message, await member_ids(session, room))

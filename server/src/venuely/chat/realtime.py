@@ -22,7 +22,8 @@ from venuely.chat.access import RoomAccess, access_room
 from venuely.chat.errors import ChatError
 from venuely.chat.publish import Effect, deliver, frame
 from venuely.chat.schemas import Id, RoomCreateIn, TextStr, TmpId
-from venuely.core.errors import ApiError
+from venuely.core.db import is_busy
+from venuely.core.errors import ApiError, server_busy
 from venuely.realtime.codec import Frame
 from venuely.realtime.errors import RealtimeErrorCode, error_envelope
 from venuely.realtime.membership import register_initial_channels
@@ -120,7 +121,14 @@ async def _answering(
             raise
         code = E(exc.code.value) if exc.code.value in E.__members__ else E.FORBIDDEN
         await ctx.send(frame(error_opcode, error_envelope(code, exc.message, {**exc.data, **echo})))
-    except Exception:
+    except Exception as exc:
+        if is_busy(exc):
+            # Overload, not a bug: the client retries with the same TmpID (idempotent).
+            log.warning("chat: %s refused, database busy", frame_in.opcode.name)
+            busy = server_busy()
+            envelope = error_envelope(E.SERVER_BUSY, busy.message, {**busy.data, **echo})
+            await ctx.send(frame(error_opcode, envelope))
+            return
         log.exception("chat: %s failed", frame_in.opcode.name)
         message = "The server failed; retry with the same identifiers"
         await ctx.send(frame(error_opcode, error_envelope(E.INTERNAL_ERROR, message, echo)))

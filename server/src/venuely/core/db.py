@@ -7,7 +7,6 @@ Models only use portable types from here so both behave the same.
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
@@ -16,6 +15,7 @@ from typing import Any, ClassVar
 from sqlalchemy import JSON, DateTime, String, event
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.engine import Dialect
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -107,6 +107,20 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 
 WRITE_WAIT_SECONDS = 5.0  # as long as busy_timeout: how long a writer waits for its turn
+
+
+class DatabaseBusy(Exception):
+    """The database could not take a write in time: the server is overloaded, the request was
+    fine. Callers answer SERVER_BUSY (HTTP 503 with Retry-After) and log no trace."""
+
+
+def is_busy(exc: BaseException) -> bool:
+    """Our write queue timing out, or SQLite's own busy handler giving up (another process)."""
+    if isinstance(exc, DatabaseBusy):
+        return True
+    return isinstance(exc, OperationalError) and "database is locked" in str(exc.orig)
+
+
 _WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE", "BEGIN IMMEDIATE")
 
 
@@ -140,7 +154,7 @@ class SqliteWriteQueue:
             # Runs inside SQLAlchemy's greenlet, so it may wait on the event loop.
             await_(asyncio.wait_for(self.lock.acquire(), self.wait_seconds))
         except TimeoutError as exc:
-            raise sqlite3.OperationalError("database is locked (write queue)") from exc
+            raise DatabaseBusy(f"no write turn within {self.wait_seconds} s") from exc
         conn.info["venuely_writer"] = True
 
     def _checkin(self, _dbapi_connection: Any, record: Any) -> None:

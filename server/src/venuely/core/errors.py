@@ -17,6 +17,8 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from venuely.core.db import is_busy
+
 log = logging.getLogger("venuely.errors")
 
 
@@ -68,6 +70,8 @@ class ErrorCode(StrEnum):
     ZOOM_FAILED = "ZOOM_FAILED"
     # 502: a server-side fetch of a user-supplied URL failed (core/outbound.py)
     UPSTREAM_FAILED = "UPSTREAM_FAILED"
+    # 503: overloaded (the database could not take a write in time); retry after Retry-After
+    SERVER_BUSY = "SERVER_BUSY"
     INTERNAL_ERROR = "INTERNAL_ERROR"
 
 
@@ -113,8 +117,21 @@ _STATUS: dict[ErrorCode, int] = {
     ErrorCode.ZOOM_NOT_CONFIGURED: 503,
     ErrorCode.ZOOM_FAILED: 502,
     ErrorCode.UPSTREAM_FAILED: 502,
+    ErrorCode.SERVER_BUSY: 503,
     ErrorCode.INTERNAL_ERROR: 500,
 }
+
+BUSY_RETRY_SECONDS = 1
+
+
+def server_busy() -> ApiError:
+    return ApiError(
+        ErrorCode.SERVER_BUSY,
+        "The server is busy; retry shortly",
+        {"RetryAfterMs": BUSY_RETRY_SECONDS * 1000},
+        headers={"Retry-After": str(BUSY_RETRY_SECONDS)},
+    )
+
 
 # The web app logs the user out on exactly this text (attendee-app.md §8).
 JWT_EXPIRED_TEXT = "JWT Expired"
@@ -287,6 +304,10 @@ def install_error_handlers(app: FastAPI) -> None:
         return response
 
     async def on_unexpected(request: Request, exc: Exception) -> JSONResponse:
+        if is_busy(exc):
+            # Overload, not a bug: no trace (formatting thousands of them would deepen it).
+            log.warning("database busy on %s %s", request.method, request.url.path)
+            return error_response(server_busy())
         # Logged with the trace for operators; the client only learns that it failed.
         log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
         return error_response(ApiError(ErrorCode.INTERNAL_ERROR, "Internal server error"))

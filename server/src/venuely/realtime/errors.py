@@ -27,6 +27,7 @@ class RealtimeErrorCode(StrEnum):
     MISSING_PARAMETER = "MISSING_PARAMETER"
     VALIDATION_ERROR = "VALIDATION_ERROR"
     RATE_LIMITED = "RATE_LIMITED"
+    SERVER_BUSY = "SERVER_BUSY"
     INTERNAL_ERROR = "INTERNAL_ERROR"
     # Chat rules.
     FORBIDDEN = "FORBIDDEN"
@@ -63,6 +64,7 @@ SHARED_WITH_REST: frozenset[RealtimeErrorCode] = frozenset(
         RealtimeErrorCode.MISSING_PARAMETER,
         RealtimeErrorCode.VALIDATION_ERROR,
         RealtimeErrorCode.RATE_LIMITED,
+        RealtimeErrorCode.SERVER_BUSY,
         RealtimeErrorCode.INTERNAL_ERROR,
         RealtimeErrorCode.FORBIDDEN,
         RealtimeErrorCode.PERSON_NOT_FOUND,

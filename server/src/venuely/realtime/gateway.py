@@ -15,7 +15,8 @@ from typing import Any
 from starlette.websockets import WebSocket
 
 from venuely.accounts.permissions import check_event_member, load_event
-from venuely.core.errors import ApiError, ErrorCode
+from venuely.core.db import is_busy
+from venuely.core.errors import ApiError, ErrorCode, server_busy
 from venuely.core.ids import NULL_ID
 from venuely.core.services import Services
 from venuely.realtime.codec import (
@@ -220,7 +221,12 @@ async def dispatch(ctx: ConnectionContext, conn: Connection, frame: Frame) -> No
             conn.close(close_code, exc.message)
         else:
             conn.enqueue(error_frame(exc.code, exc.message, {**where, **exc.data}))
-    except Exception:
+    except Exception as exc:
+        if is_busy(exc):
+            log.warning("realtime handler refused, database busy", extra={"opcode": opcode.name})
+            busy = server_busy()
+            conn.enqueue(error_frame(busy.code, busy.message, {**where, **busy.data}))
+            return
         # A bug in one handler must not take the socket (or its other commands) down with it.
         log.exception("realtime handler failed", extra={"opcode": opcode.name})
         conn.enqueue(error_frame("INTERNAL_ERROR", "The server failed; retry later", where))

@@ -8,12 +8,10 @@ flag the person) stop the next command even before the close signal arrives. The
 
 from __future__ import annotations
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from venuely.accounts.models import AuthSession, Person
 from venuely.accounts.permissions import Principal
-from venuely.admins.models import Admin
+from venuely.accounts.tokens import session_with_grants
 from venuely.core.errors import JWT_EXPIRED_TEXT, ApiError, ErrorCode
 from venuely.core.services import Services
 
@@ -21,19 +19,12 @@ from venuely.core.services import Services
 async def load_session_principal(
     session: AsyncSession, services: Services, session_id: str
 ) -> Principal:
-    row = (
-        await session.execute(
-            select(AuthSession, Person)
-            .join(Person, Person.id == AuthSession.person_id)
-            .where(AuthSession.id == session_id)
-        )
-    ).one_or_none()
-    if row is None:
+    found = await session_with_grants(session, session_id)
+    if found is None:
         raise ApiError(ErrorCode.TOKEN_REVOKED, "Token has been revoked")
-    auth, person = row
+    auth, person, grants = found
     if person.is_disabled:
         raise ApiError(ErrorCode.TOKEN_REVOKED, "Account is disabled")
     if auth.expires_at <= services.clock.now():
         raise ApiError(ErrorCode.JWT_EXPIRED, JWT_EXPIRED_TEXT)
-    grants = list((await session.scalars(select(Admin).where(Admin.person_id == person.id))).all())
     return Principal(person=person, session_id=auth.id, token_event_id=auth.event_id, grants=grants)

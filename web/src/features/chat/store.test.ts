@@ -144,6 +144,29 @@ describe("chat store", () => {
     expect(sent.at(-1)).toEqual({ opcode: "CHAT_MESSAGE_SEND", payload: { TmpID: tmp, ChatroomID: BROADCAST_ROOM.ID, Text: "hello" } });
   });
 
+  it("resends a send the server was too busy for, then gives up and shows it failed", async () => {
+    vi.useFakeTimers();
+    try {
+      await start();
+      store.sendMessage(BROADCAST_ROOM.ID, "hello");
+      const tmp = (sent[0]?.payload as { TmpID: string }).TmpID;
+      const busy = { Error: { Code: "SERVER_BUSY", Message: "", Data: { TmpID: tmp, RetryAfterMs: 1000 } } };
+      for (let attempt = 1; attempt <= store.BUSY_RETRIES; attempt++) {
+        handlers.get("CHAT_MESSAGE_SEND_ERROR")?.(busy);
+        expect(room(BROADCAST_ROOM.ID).messages.at(-1)?.failed).toBeUndefined();
+        const before = sent.length;
+        await vi.advanceTimersByTimeAsync(1500 * attempt);
+        expect(sent.slice(before)).toEqual([
+          { opcode: "CHAT_MESSAGE_SEND", payload: { TmpID: tmp, ChatroomID: BROADCAST_ROOM.ID, Text: "hello" } },
+        ]);
+      }
+      handlers.get("CHAT_MESSAGE_SEND_ERROR")?.(busy);
+      expect(room(BROADCAST_ROOM.ID).messages.at(-1)?.failed).toBe("SERVER_BUSY");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("removes a deleted message and fixes the first and last pointers", async () => {
     await start();
     handlers.get("CHAT_MESSAGE_DELETE_NOTIFY")?.({ ID: id(3), DeleterID: BOB, ReceiverIDs: [], ChatroomID: BROADCAST_ROOM.ID });

@@ -434,7 +434,19 @@ function onError(opcode: string) {
     if (opcode === "CHAT_MESSAGE_SEND_ERROR" && typeof data.TmpID === "string") {
       const tmp = data.TmpID;
       for (const entry of Object.values(useChat.getState().rooms)) {
-        if (entry.messages.some((m) => !m.ID && m.TmpID === tmp)) {
+        const message = entry.messages.find((m) => !m.ID && m.TmpID === tmp);
+        if (message && error.Code === "SERVER_BUSY" && (message.busyRetries ?? 0) < BUSY_RETRIES) {
+          // Overload, nothing stored: resend the same TmpID after the server's hint, spread
+          // out so thousands of clients do not come back in the same millisecond.
+          const tries = (message.busyRetries ?? 0) + 1;
+          updateRoom(entry.room.ID, (current) => ({
+            messages: current.messages.map((m) => (m === message ? { ...m, busyRetries: tries } : m)),
+          }));
+          const hint = typeof data.RetryAfterMs === "number" ? data.RetryAfterMs : 1000;
+          setTimeout(() => retryMessage(entry.room.ID, tmp), hint * tries * (1 + Math.random() / 2));
+          continue;
+        }
+        if (message) {
           updateRoom(entry.room.ID, (current) => ({
             messages: current.messages.map((m) => (!m.ID && m.TmpID === tmp ? { ...m, failed: error.Code } : m)),
           }));
@@ -497,6 +509,9 @@ export function sendMessage(roomID: string, typed: string, repliedTo?: string): 
   });
   return "ok";
 }
+
+/** SERVER_BUSY answers a send is resent on its own before it is shown as failed. */
+export const BUSY_RETRIES = 5;
 
 /** Sends a failed message again with the same TmpID (the server never stores it twice). */
 export function retryMessage(roomID: string, tmpID: string): void {

@@ -40,6 +40,9 @@ export interface LocalMessage extends ChatMessage {
   pending?: boolean;
   /** The error code of a failed send or edit. */
   failed?: string;
+  /** How often the server answered SERVER_BUSY to this send; it is resent on its own until
+   * BUSY_RETRIES, then shown as failed. */
+  busyRetries?: number;
 }
 
 export interface ReadInfo {

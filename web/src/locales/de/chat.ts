@@ -37,6 +37,7 @@ const chat: Translation["chat"] = {
     MESSAGE_NOT_FOUND: "Diese Nachricht gibt es nicht mehr.",
     FORBIDDEN: "Das darfst du nicht.",
     RATE_LIMITED: "Du sendest zu schnell. Bitte warte einen Moment.",
+    SERVER_BUSY: "Der Server ist gerade stark ausgelastet. Deine Nachricht wurde nicht gesendet; bitte versuche es erneut.",
     TEXT_EMPTY: "Die Nachricht ist leer.",
     TEXT_TOO_LONG: "Die Nachricht ist zu lang.",
     PERSON_NOT_FOUND: "Diese Person nimmt nicht an der Veranstaltung teil.",

@@ -36,6 +36,7 @@ const chat = {
     MESSAGE_NOT_FOUND: "This message does not exist any more.",
     FORBIDDEN: "You are not allowed to do that.",
     RATE_LIMITED: "You are sending messages too fast. Please wait a moment.",
+    SERVER_BUSY: "The server is very busy right now. Your message was not sent; please try again.",
     TEXT_EMPTY: "The message is empty.",
     TEXT_TOO_LONG: "The message is too long.",
     PERSON_NOT_FOUND: "This person is not an attendee of the event.",

@@ -37,6 +37,7 @@ const chat: Translation["chat"] = {
     MESSAGE_NOT_FOUND: "Este mensaje ya no existe.",
     FORBIDDEN: "No tienes permiso para hacerlo.",
     RATE_LIMITED: "Estás enviando mensajes demasiado rápido. Espera un momento.",
+    SERVER_BUSY: "El servidor está muy ocupado en este momento. Tu mensaje no se ha enviado; inténtalo de nuevo.",
     TEXT_EMPTY: "El mensaje está vacío.",
     TEXT_TOO_LONG: "El mensaje es demasiado largo.",
     PERSON_NOT_FOUND: "Esta persona no participa en el evento.",

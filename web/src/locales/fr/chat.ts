@@ -37,6 +37,7 @@ const chat: Translation["chat"] = {
     MESSAGE_NOT_FOUND: "Ce message n'existe plus.",
     FORBIDDEN: "Vous n'avez pas le droit de faire cela.",
     RATE_LIMITED: "Vous envoyez des messages trop vite. Patientez un instant.",
+    SERVER_BUSY: "Le serveur est très sollicité en ce moment. Votre message n’a pas été envoyé ; veuillez réessayer.",
     TEXT_EMPTY: "Le message est vide.",
     TEXT_TOO_LONG: "Le message est trop long.",
     PERSON_NOT_FOUND: "Cette personne ne participe pas à l'événement.",

@@ -37,6 +37,7 @@ const chat: Translation["chat"] = {
     MESSAGE_NOT_FOUND: "Questo messaggio non esiste più.",
     FORBIDDEN: "Non hai il permesso di farlo.",
     RATE_LIMITED: "Stai inviando messaggi troppo velocemente. Attendi un momento.",
+    SERVER_BUSY: "Il server è molto occupato in questo momento. Il messaggio non è stato inviato; riprova.",
     TEXT_EMPTY: "Il messaggio è vuoto.",
     TEXT_TOO_LONG: "Il messaggio è troppo lungo.",
     PERSON_NOT_FOUND: "Questa persona non partecipa all'evento.",
