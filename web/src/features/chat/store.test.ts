@@ -239,4 +239,15 @@ describe("chat store", () => {
     await store.catchUp();
     expect(room(BROADCAST_ROOM.ID).messages.map((m) => m.ID)).toEqual([id(1), id(2), id(3), id(6), id(7)]);
   });
+
+  it("catches up from where it was when the socket came back, not from a resend answered meanwhile", async () => {
+    await start();
+    // Away: Bob wrote 5; on reconnect the page's queued message is resent and stored as 6, and
+    // its answer arrives while the catch-up is still asking for the room list.
+    history[BROADCAST_ROOM.ID] = [...(history[BROADCAST_ROOM.ID] ?? []), msg(5), msg(6, ME)];
+    const catching = store.catchUp();
+    handlers.get("CHAT_MESSAGE_SEND_NOTIFY")?.(msg(6, ME));
+    await catching;
+    expect(room(BROADCAST_ROOM.ID).messages.map((m) => m.ID)).toEqual([id(1), id(2), id(3), id(5), id(6)]);
+  });
 });

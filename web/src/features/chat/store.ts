@@ -280,6 +280,14 @@ export async function catchUp(): Promise<void> {
   const { eventID, me } = useChat.getState();
   if (!eventID || !me) return;
   const gen = generation;
+  // The anchors are taken now, before any await: on a reconnect the send queue is flushed at
+  // the same moment, and the answer to a resent message would move a room's lastID past
+  // messages that others sent while this page was away.
+  const anchors = new Map(
+    Object.values(useChat.getState().rooms)
+      .filter((entry) => entry.loaded)
+      .map((entry) => [entry.room.ID, entry.lastID] as const),
+  );
   try {
     const rooms = await getRooms(eventID, me);
     if (gen !== generation) return;
@@ -290,11 +298,11 @@ export async function catchUp(): Promise<void> {
   } catch (error) {
     log("room refresh failed", error);
   }
-  const entries = Object.values(useChat.getState().rooms).filter((entry) => entry.loaded);
+  const entries = Object.values(useChat.getState().rooms).filter((entry) => anchors.has(entry.room.ID));
   await Promise.all(
     entries.map(async (entry) => {
       try {
-        const after = await loadAfter(fetcherFor(eventID, entry.room.ID), entry.lastID);
+        const after = await loadAfter(fetcherFor(eventID, entry.room.ID), anchors.get(entry.room.ID) ?? null);
         if (gen !== generation || after.length === 0) return;
         updateRoom(entry.room.ID, (current) => withMessages(current, mergeMessages(current.messages, after)));
         wantNames(namesOf(after));
