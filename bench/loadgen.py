@@ -299,6 +299,49 @@ class ServerMeter:
 # --- scenarios ----------------------------------------------------------------------------
 
 
+async def split_cost(
+    spec: dict[str, Any], people: list[dict[str, str]], meter: ServerMeter
+) -> dict[str, Any]:
+    """Server CPU per ticket call and per socket open, measured apart on a sample: the ramp's
+    cost is their sum, and which half dominates decides where to work. Tickets are fetched all
+    first (within their 30 s life), then the sockets opened with them, then closed again. Run
+    after the ramp: it must not disturb the ramp's memory baseline."""
+    host, port = "127.0.0.1", spec["ports"][0]
+    pool = TicketPool(host, port, spec.get("http_pool", 32))
+    limit = asyncio.Semaphore(spec.get("concurrency", 64))
+
+    async def ticket(person: dict[str, str]) -> str:
+        async with limit:
+            return await pool.ticket(person["Token"])
+
+    cpu0 = meter.cpu_seconds()
+    tickets = await asyncio.gather(*(ticket(p) for p in people))
+    cpu1 = meter.cpu_seconds()
+    pool.close()
+    receivers: list[Receiver] = []
+
+    async def socket(n: int, value: str) -> None:
+        async with limit:
+            _, listener = await ws_connect(
+                lambda: Receiver(False),
+                f"ws://{host}:{port}/realtime/{value}",
+                local_addr=(spec["source_ips"][n % len(spec["source_ips"])], 0),
+                use_aiofastnet=False,
+                enable_auto_pong=True,
+            )
+            receivers.append(listener)
+
+    await asyncio.gather(*(socket(n, t) for n, t in enumerate(tickets)))
+    cpu2 = meter.cpu_seconds()
+    await close_all(receivers)
+    count = max(len(people), 1)
+    return {
+        "split_sample": len(people),
+        "ticket_cpu_ms": round((cpu1 - cpu0) / count * 1000, 2),
+        "socket_cpu_ms": round((cpu2 - cpu1) / count * 1000, 2),
+    }
+
+
 async def scenario_connections(spec: dict[str, Any], seed: dict[str, Any]) -> dict[str, Any]:
     meter = ServerMeter(spec["server_pids"])
     people = seed["People"][: spec["connections"]]
@@ -314,6 +357,8 @@ async def scenario_connections(spec: dict[str, Any], seed: dict[str, Any]) -> di
     )
     beat.cancel()
     await close_all(receivers)
+    # After the ramp's own figures, so its memory baseline is a fresh server's.
+    split = await split_cost(spec, people[: spec.get("split_sample", 1000)], meter)
     return {
         "connections": len(people),
         "opened": len(receivers),
@@ -327,6 +372,7 @@ async def scenario_connections(spec: dict[str, Any], seed: dict[str, Any]) -> di
         "rss_per_connection_kib": round(
             (rss_after - rss_before) / max(len(receivers), 1) / 1024, 2
         ),
+        **split,
     }
 
 

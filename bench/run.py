@@ -42,11 +42,11 @@ LOADGEN_CORE = "1"
 # name, kind, target, connections, rate per room, seconds, extra
 SCALES: dict[str, dict[str, Any]] = {
     "small": {
-        "attendees": 600,
+        "attendees": 3000,
         "seconds": 4,
         "drain_seconds": 4,
         "scenarios": [
-            ("ramp_idle", "connections", "venuely", 500, 0, {}),
+            ("ramp_idle", "connections", "venuely", 3000, 0, {}),
             ("broadcast_300x20", "rooms", "venuely", 300, 20, {}),
             ("broadcast_500x10", "rooms", "venuely", 500, 10, {}),
             ("groups_of_5", "rooms", "venuely", 300, 0.5, {"groups": True}),
@@ -385,14 +385,15 @@ def markdown(report: dict[str, Any]) -> str:
         lines += [
             "",
             "| scenario | opened / asked | connections/s | server CPU during ramp "
-            "| RSS per idle connection KiB |",
-            "|---|---|---|---|---|",
+            "| RSS per idle connection KiB | CPU ms per ticket | CPU ms per socket open |",
+            "|---|---|---|---|---|---|---|",
         ]
         for r in ramps:
             lines.append(
                 f"| {r['scenario']} | {r['opened']:,} / {r['connections']:,} "
                 f"| {_fmt(r['connections_per_second'])} | {_fmt(r['server_cpu_during_ramp'])} "
-                f"| {_fmt(r['rss_per_connection_kib'])} |"
+                f"| {_fmt(r['rss_per_connection_kib'])} | {_fmt(r.get('ticket_cpu_ms'))} "
+                f"| {_fmt(r.get('socket_cpu_ms'))} |"
             )
     if report.get("ratios"):
         lines += [

@@ -16,11 +16,12 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any, TypeVar
 
 from fastapi import Depends, Path, Request
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from venuely.accounts.models import Person
 from venuely.accounts.tokens import authenticate
-from venuely.accounts.whitelist import is_email_allowed
+from venuely.accounts.whitelist import email_allowed_clause, is_email_allowed
 from venuely.admins.models import Admin, AdminType
 from venuely.core.deps import ServicesDep, SessionDep
 from venuely.core.errors import ApiError, ErrorCode
@@ -70,8 +71,11 @@ class Principal:
         )
 
     def admins_event(self, event: Event) -> bool:
-        return self.admins_customer(event.customer_id) or any(
-            g.admin_type == AdminType.EVENT and g.event_id == event.id for g in self.grants
+        return self.admins_event_of(event.id, event.customer_id)
+
+    def admins_event_of(self, event_id: str, customer_id: str) -> bool:
+        return self.admins_customer(customer_id) or any(
+            g.admin_type == AdminType.EVENT and g.event_id == event_id for g in self.grants
         )
 
     def administered_customer_ids(self) -> set[str]:
@@ -160,10 +164,12 @@ async def master_admin(principal: Annotated[Principal, Depends(_principal)]) -> 
 async def load_event(session: AsyncSession, event_id: str) -> Event:
     event = await session.get(Event, event_id)
     if event is None:
-        raise ApiError(
-            ErrorCode.EVENT_NOT_FOUND, f"Event {event_id} not found", {"EventID": event_id}
-        )
+        raise _event_not_found(event_id)
     return event
+
+
+def _event_not_found(event_id: str) -> ApiError:
+    return ApiError(ErrorCode.EVENT_NOT_FOUND, f"Event {event_id} not found", {"EventID": event_id})
 
 
 async def check_event_member(
@@ -173,13 +179,46 @@ async def check_event_member(
     with a token issued for this event and while the whitelist admits their email."""
     if principal.admins_event(event):
         return EventAccess(event=event, principal=principal, is_admin=True)
-    if principal.token_event_id != event.id:
-        raise ApiError(
-            ErrorCode.FORBIDDEN, "This token is not valid for this event", {"EventID": event.id}
-        )
+    _check_event_token(principal, event.id)
     if not await is_email_allowed(session, event.id, principal.person.login_email):
-        raise ApiError(ErrorCode.NOT_WHITELISTED, "Your email is not admitted to this event")
+        raise _not_whitelisted()
     return EventAccess(event=event, principal=principal, is_admin=False)
+
+
+async def check_event_member_by_id(
+    session: AsyncSession, principal: Principal, event_id: str
+) -> bool:
+    """`check_event_member` for callers that need the verdict, not the event (the realtime
+    ticket and handshake, run once per socket): the event's customer and the whitelist's answer
+    come in one statement. True when the caller admins the event."""
+    row = (
+        await session.execute(
+            select(
+                Event.customer_id,
+                email_allowed_clause(event_id, principal.person.login_email),
+            ).where(Event.id == event_id)
+        )
+    ).one_or_none()
+    if row is None:
+        raise _event_not_found(event_id)
+    customer_id, allowed = row
+    if principal.admins_event_of(event_id, customer_id):
+        return True
+    _check_event_token(principal, event_id)
+    if not allowed:
+        raise _not_whitelisted()
+    return False
+
+
+def _check_event_token(principal: Principal, event_id: str) -> None:
+    if principal.token_event_id != event_id:
+        raise ApiError(
+            ErrorCode.FORBIDDEN, "This token is not valid for this event", {"EventID": event_id}
+        )
+
+
+def _not_whitelisted() -> ApiError:
+    return ApiError(ErrorCode.NOT_WHITELISTED, "Your email is not admitted to this event")
 
 
 EventIdPath = Annotated[str, Path(alias="EventID", pattern=ID_PATTERN)]

@@ -6,7 +6,7 @@ Matching is exact and case-insensitive: `evil-example.com` and `sub.example.com`
 
 from __future__ import annotations
 
-from sqlalchemy import case, func, select
+from sqlalchemy import ColumnElement, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from venuely.events.models import WhitelistEntry
@@ -26,16 +26,17 @@ def entry_admits(entry: str, email: str) -> bool:
     return entry == email if "@" in entry else entry == email_domain(email)
 
 
-async def is_email_allowed(session: AsyncSession, event_id: str, email: str) -> bool:
-    """One query: allowed when the event has no entries, or one equals the address or its domain."""
+def email_allowed_clause(event_id: str, email: str) -> ColumnElement[bool]:
+    """True when the event has no entries, or one equals the address or its domain: a boolean
+    SQL expression, so callers can fold the verdict into a statement they run anyway."""
     email = email.lower()
-    matches = case((WhitelistEntry.entry.in_([email, email_domain(email)]), 1), else_=0)
-    row = (
-        await session.execute(
-            select(func.count(), func.coalesce(func.sum(matches), 0)).where(
-                WhitelistEntry.event_id == event_id
-            )
-        )
-    ).one()
-    total, matched = int(row[0]), int(row[1])
-    return total == 0 or matched > 0
+    entries = select(WhitelistEntry.entry).where(WhitelistEntry.event_id == event_id)
+    # Two equalities rather than IN: an IN list is re-rendered on every execution.
+    matching = entries.where(
+        or_(WhitelistEntry.entry == email, WhitelistEntry.entry == email_domain(email))
+    )
+    return or_(~entries.exists(), matching.exists())
+
+
+async def is_email_allowed(session: AsyncSession, event_id: str, email: str) -> bool:
+    return bool(await session.scalar(select(email_allowed_clause(event_id, email))))

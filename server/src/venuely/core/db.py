@@ -1,12 +1,14 @@
 """Database engine, session factory and the column types every model shares.
 
-SQLite (aiosqlite, WAL) is the embedded default; PostgreSQL (asyncpg) is the production choice.
+SQLite (WAL, through `sqlite_driver`) is the embedded default; PostgreSQL (asyncpg) is the
+production choice.
 Models only use portable types from here so both behave the same.
 """
 
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
@@ -14,6 +16,7 @@ from typing import Any, ClassVar
 
 from sqlalchemy import JSON, DateTime, String, event
 from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.dialects.sqlite.aiosqlite import AsyncAdapt_aiosqlite_dbapi
 from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.ext.asyncio import (
@@ -26,6 +29,7 @@ from sqlalchemy.orm import DeclarativeBase, MappedColumn, mapped_column
 from sqlalchemy.types import TypeDecorator
 from sqlalchemy.util import await_
 
+from venuely.core import sqlite_driver
 from venuely.core.ids import new_id
 
 JsonType = JSON().with_variant(JSONB(), "postgresql")
@@ -70,7 +74,10 @@ class Database:
         self.url = url
         self.is_sqlite = url.startswith("sqlite")
         kwargs: dict[str, Any] = {"echo": echo}
-        if not self.is_sqlite:
+        if self.is_sqlite:
+            # One thread hop per statement instead of aiosqlite's four (core/sqlite_driver.py).
+            kwargs["module"] = AsyncAdapt_aiosqlite_dbapi(sqlite_driver, sqlite3)
+        else:
             kwargs.update(pool_size=10, max_overflow=20, pool_pre_ping=True)
         self.engine: AsyncEngine = create_async_engine(url, **kwargs)
         self.write_queue: SqliteWriteQueue | None = None

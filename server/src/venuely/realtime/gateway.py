@@ -14,7 +14,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
-from venuely.accounts.permissions import check_event_member, load_event
+from venuely.accounts.permissions import check_event_member_by_id
 from venuely.core.db import is_busy
 from venuely.core.errors import ApiError, ErrorCode, server_busy
 from venuely.core.ids import NULL_ID
@@ -104,8 +104,7 @@ async def _handshake(
             # The signature vouches for the session id; the row says whether it still counts.
             principal = await load_session_principal(session, services, grant.session_id)
             if grant.event_id != NULL_ID:
-                event = await load_event(session, grant.event_id)
-                await check_event_member(session, principal, event)
+                await check_event_member_by_id(session, principal, grant.event_id)
         except ApiError as exc:
             conn.close(_CLOSING_ERRORS.get(exc.code, CloseCode.UNAUTHENTICATED), exc.message)
             return False

@@ -14,8 +14,7 @@ from fastapi import APIRouter, Query, WebSocket
 from venuely.accounts.permissions import (
     ID_PATTERN,
     Authenticated,
-    check_event_member,
-    load_event,
+    check_event_member_by_id,
 )
 from venuely.core.deps import ServicesDep, SessionDep
 from venuely.core.ids import NULL_ID
@@ -38,7 +37,7 @@ async def authenticate_socket(
     target = event_id or principal.token_event_id
     if target != NULL_ID:
         # The same rule REST uses: admins of the event, or its admitted attendees.
-        await check_event_member(session, principal, await load_event(session, target))
+        await check_event_member_by_id(session, principal, target)
     return issue_ticket(services, session_id=principal.session_id, event_id=target)
 
 
