@@ -43,6 +43,9 @@ API_PREFIX = "/api/v1"
 
 # Feature routers in the order their paths should match (fixed paths before `{EventID}` ones).
 FEATURE_ROUTERS: tuple[APIRouter, ...] = (
+    # First: routes are matched in order, one by one (about 190 here), and a reconnect storm
+    # asks for a ticket per socket. Its path overlaps no other route.
+    realtime_router,
     accounts_router,
     admins_router,
     files_router,
@@ -53,7 +56,6 @@ FEATURE_ROUTERS: tuple[APIRouter, ...] = (
     events_router,
     menu_router,
     events_pages_router,
-    realtime_router,
     # Before the generic activities/lists/relations routers: /activities/chatrooms/... and
     # friends must not be taken for an activity id.
     chat_router,
@@ -97,9 +99,11 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
     )
     app.state.services = services
     install_error_handlers(app)
+    # The socket route first, for the same reason as the ticket route; only WebSocket
+    # requests can match it.
+    app.include_router(realtime_socket_router)
     for router in FEATURE_ROUTERS:
         app.include_router(router, prefix=API_PREFIX, responses=error_responses())
-    app.include_router(realtime_socket_router)
     # Tours are static files with their own path, outside the API prefix (PanoURL).
     app.include_router(tours_router, responses=error_responses())
     # The web app answers every other path, so it is mounted last and outside `/api/v1`.

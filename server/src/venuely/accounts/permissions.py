@@ -16,12 +16,12 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any, TypeVar
 
 from fastapi import Depends, Path, Request
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from venuely.accounts.models import Person
 from venuely.accounts.tokens import authenticate
-from venuely.accounts.whitelist import email_allowed_clause, is_email_allowed
+from venuely.accounts.whitelist import EMAIL_ALLOWED, email_allowed_params, is_email_allowed
 from venuely.admins.models import Admin, AdminType
 from venuely.core.deps import ServicesDep, SessionDep
 from venuely.core.errors import ApiError, ErrorCode
@@ -185,20 +185,19 @@ async def check_event_member(
     return EventAccess(event=event, principal=principal, is_admin=False)
 
 
+_EVENT_OWNER_AND_WHITELIST = select(Event.customer_id, EMAIL_ALLOWED).where(
+    Event.id == bindparam("event_id")
+)
+
+
 async def check_event_member_by_id(
     session: AsyncSession, principal: Principal, event_id: str
 ) -> bool:
     """`check_event_member` for callers that need the verdict, not the event (the realtime
     ticket and handshake, run once per socket): the event's customer and the whitelist's answer
     come in one statement. True when the caller admins the event."""
-    row = (
-        await session.execute(
-            select(
-                Event.customer_id,
-                email_allowed_clause(event_id, principal.person.login_email),
-            ).where(Event.id == event_id)
-        )
-    ).one_or_none()
+    params = {"event_id": event_id, **email_allowed_params(event_id, principal.person.login_email)}
+    row = (await session.execute(_EVENT_OWNER_AND_WHITELIST, params)).one_or_none()
     if row is None:
         raise _event_not_found(event_id)
     customer_id, allowed = row

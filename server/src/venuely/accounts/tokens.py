@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from sqlalchemy import delete, select
+from sqlalchemy import bindparam, delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from venuely.accounts.models import AuthSession, Person
@@ -43,20 +43,23 @@ async def issue_token(
     return encode_jwt(claims, services.settings.secret_key)
 
 
+# Built once: every REST call and socket command runs it, and a statement built per call costs
+# its construction and its cache-key walk each time (a good part of a request's CPU).
+_SESSION_WITH_GRANTS = (
+    select(AuthSession, Person, Admin)
+    .join(Person, Person.id == AuthSession.person_id)
+    .outerjoin(Admin, Admin.person_id == Person.id)
+    .where(AuthSession.id == bindparam("session_id"))
+)
+
+
 async def session_with_grants(
     session: AsyncSession, session_id: str
 ) -> tuple[AuthSession, Person, list[Admin]] | None:
     """The auth session, its person and the person's admin grants in one query (a row per
     grant, or one row with no grant), or None when the session no longer exists. Every REST call
     and every socket command runs it, so it is one round trip, not two."""
-    rows = (
-        await session.execute(
-            select(AuthSession, Person, Admin)
-            .join(Person, Person.id == AuthSession.person_id)
-            .outerjoin(Admin, Admin.person_id == Person.id)
-            .where(AuthSession.id == session_id)
-        )
-    ).all()
+    rows = (await session.execute(_SESSION_WITH_GRANTS, {"session_id": session_id})).all()
     if not rows:
         return None
     auth, person = rows[0][0], rows[0][1]

@@ -6,7 +6,7 @@ Matching is exact and case-insensitive: `evil-example.com` and `sub.example.com`
 
 from __future__ import annotations
 
-from sqlalchemy import ColumnElement, or_, select
+from sqlalchemy import ColumnElement, bindparam, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from venuely.events.models import WhitelistEntry
@@ -26,17 +26,35 @@ def entry_admits(entry: str, email: str) -> bool:
     return entry == email if "@" in entry else entry == email_domain(email)
 
 
-def email_allowed_clause(event_id: str, email: str) -> ColumnElement[bool]:
-    """True when the event has no entries, or one equals the address or its domain: a boolean
-    SQL expression, so callers can fold the verdict into a statement they run anyway."""
-    email = email.lower()
-    entries = select(WhitelistEntry.entry).where(WhitelistEntry.event_id == event_id)
+def _email_allowed_clause() -> ColumnElement[bool]:
+    entries = select(WhitelistEntry.entry).where(
+        WhitelistEntry.event_id == bindparam("whitelist_event_id")
+    )
     # Two equalities rather than IN: an IN list is re-rendered on every execution.
     matching = entries.where(
-        or_(WhitelistEntry.entry == email, WhitelistEntry.entry == email_domain(email))
+        or_(
+            WhitelistEntry.entry == bindparam("whitelist_email"),
+            WhitelistEntry.entry == bindparam("whitelist_domain"),
+        )
     )
     return or_(~entries.exists(), matching.exists())
 
 
+# True when the event has no entries, or one equals the address or its domain. A boolean SQL
+# expression with named parameters (`email_allowed_params`), built once, so callers can fold
+# the verdict into a statement they run anyway and no call pays for building it.
+EMAIL_ALLOWED = _email_allowed_clause()
+_IS_EMAIL_ALLOWED = select(EMAIL_ALLOWED)
+
+
+def email_allowed_params(event_id: str, email: str) -> dict[str, str]:
+    email = email.lower()
+    return {
+        "whitelist_event_id": event_id,
+        "whitelist_email": email,
+        "whitelist_domain": email_domain(email),
+    }
+
+
 async def is_email_allowed(session: AsyncSession, event_id: str, email: str) -> bool:
-    return bool(await session.scalar(select(email_allowed_clause(event_id, email))))
+    return bool(await session.scalar(_IS_EMAIL_ALLOWED, email_allowed_params(event_id, email)))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
-from sqlalchemy import delete, literal, select, union_all
+from sqlalchemy import bindparam, delete, literal, select, union_all
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -111,22 +111,29 @@ async def _broadcast_room_for_new_event(
     await ensure_broadcast_room(session, event.id, services.clock.now())
 
 
+# The broadcast room (flagged) and the rooms the person is a member of; built once, as the
+# gateway runs it for every new socket.
+_ROOMS_OF_SOCKET = union_all(
+    select(Chatroom.id, literal(True)).where(
+        Chatroom.event_id == bindparam("event_id"), Chatroom.internal_name == BROADCAST
+    ),
+    select(Relation.parent_id, literal(False)).where(
+        Relation.event_id == bindparam("event_id"),
+        Relation.parent_type == ROOM_PARENT,
+        Relation.relation_type == RelationType.CHATROOM_ATTENDEE.value,
+        Relation.child_type == PERSON_CHILD,
+        Relation.child_id == bindparam("person_id"),
+    ),
+)
+
+
 async def rooms_for(session: AsyncSession, person_id: str, event_id: str) -> list[str]:
     """Room channels a connection of `person_id` to `event_id` listens on: the broadcast room
     and every direct or group room they are a member of. For the gateway, once per socket, so
     both come in one statement; only an event older than chat (no broadcast room yet) costs a
     second one, which creates the room, so the caller's session should commit."""
-    broadcast = select(Chatroom.id, literal(True)).where(
-        Chatroom.event_id == event_id, Chatroom.internal_name == BROADCAST
-    )
-    member_of = select(Relation.parent_id, literal(False)).where(
-        Relation.event_id == event_id,
-        Relation.parent_type == ROOM_PARENT,
-        Relation.relation_type == RelationType.CHATROOM_ATTENDEE.value,
-        Relation.child_type == PERSON_CHILD,
-        Relation.child_id == person_id,
-    )
-    rows = (await session.execute(union_all(broadcast, member_of))).all()
+    params = {"event_id": event_id, "person_id": person_id}
+    rows = (await session.execute(_ROOMS_OF_SOCKET, params)).all()
     broadcast_ids = [room_id for room_id, is_broadcast in rows if is_broadcast]
     if not broadcast_ids:
         broadcast_ids = [(await ensure_broadcast_room(session, event_id, datetime.now(UTC))).id]
