@@ -167,3 +167,50 @@ async def test_whitelist_change_closes_sockets_of_people_it_no_longer_admits(
     assert await dropped_socket.wait_closed() == CloseCode.NOT_WHITELISTED
     await _pong(kept_socket)
     await kept_socket.close()
+
+
+async def test_membership_is_checked_at_ticket_and_again_at_the_handshake(
+    live: LiveServer,
+) -> None:
+    """The ticket call and the handshake read the event's owner and the whitelist's verdict in
+    one statement: the attendee by address or domain, the admin without an attendee token, the
+    attendee the whitelist stopped admitting between ticket and socket, an unknown event."""
+    admitted = await attendee(live.services)
+    event = admitted.event
+    by_domain = await attendee(live.services, event)
+    refused = await attendee(live.services, event)
+    organizer = await make_person(live.services)
+    await grant_admin(live.services, organizer, AdminType.EVENT, event_id=event.id)
+    admin_token = await token_for(live.services, organizer)
+    domain = by_domain.person.login_email.rpartition("@")[2]
+    assert refused.person.login_email.rpartition("@")[2] == domain  # the factory's one domain
+
+    async def whitelist(entries: list[str]) -> None:
+        async with live.client() as api:
+            response = await api.http.put(
+                f"/events/{event.id}/email-whitelist",
+                json={"Entries": entries},
+                headers=bearer(admin_token),
+            )
+        assert response.status_code == 200
+
+    async def ticket_status(token: str, event_id: str) -> int:
+        async with live.client() as api:
+            response = await api.http.post(
+                "/amvproto/authenticate", params={"EventID": event_id}, headers=bearer(token)
+            )
+        return response.status_code
+
+    await whitelist([admitted.person.login_email])
+    assert await ticket_status(admitted.token, event.id) == 200
+    assert await ticket_status(refused.token, event.id) == 401
+    assert await ticket_status(admin_token, event.id) == 200
+    assert await ticket_status(admin_token, "0" * 23 + "1") == 404
+    await whitelist([f"@{domain}"])
+    assert await ticket_status(by_domain.token, event.id) == 200
+
+    async with live.client() as api:
+        ticket = await api.ticket(by_domain.token)
+        await whitelist([admitted.person.login_email])
+        late = await RealtimeSocket.open(api.socket_url(ticket), heartbeat_seconds=None)
+    assert await late.wait_closed() == CloseCode.NOT_WHITELISTED
