@@ -13,9 +13,16 @@ import re
 import secrets
 import threading
 import time
+from typing import Annotated
+
+from pydantic import StringConstraints
 
 NULL_ID = "0" * 24
-_ID_RE = re.compile(r"^[0-9a-f]{24}$")
+# The one spelling of an id's shape: body fields use `Id`, path and query parameters pass
+# `ID_PATTERN` to FastAPI's `Path`/`Query` (they take a pattern, not an annotated type).
+ID_PATTERN = r"^[0-9a-f]{24}$"
+Id = Annotated[str, StringConstraints(pattern=ID_PATTERN)]
+_ID_RE = re.compile(ID_PATTERN)
 _COUNTER_LIMIT = 1 << 24
 
 _lock = threading.Lock()
