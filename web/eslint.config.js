@@ -1,12 +1,15 @@
 // Lint-encoded rules of the web app. Each restriction says why in its message.
 import { readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import noFeatureCycles from "./eslint-rules/no-feature-cycles.js";
 import noLiteralUiStrings from "./eslint-rules/no-literal-ui-strings.js";
 
-const features = readdirSync(new URL("./src/features", import.meta.url), { withFileTypes: true })
+const featuresDir = fileURLToPath(new URL("./src/features", import.meta.url));
+const features = readdirSync(featuresDir, { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 
@@ -19,7 +22,10 @@ export default tseslint.config(
   {
     files: ["src/**/*.{ts,tsx}"],
     languageOptions: { globals: globals.browser },
-    plugins: { "react-hooks": reactHooks, venuely: { rules: { "no-literal-ui-strings": noLiteralUiStrings } } },
+    plugins: {
+      "react-hooks": reactHooks,
+      venuely: { rules: { "no-literal-ui-strings": noLiteralUiStrings, "no-feature-cycles": noFeatureCycles } },
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       "venuely/no-literal-ui-strings": "error",
@@ -58,6 +64,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // No cycles between features (eslint-rules/no-feature-cycles.js): if B already depends on A, A
+  // must not import B. Tests are checked too (the graph itself is built from non-test files).
+  {
+    files: ["src/features/**/*.{ts,tsx}"],
+    rules: { "venuely/no-feature-cycles": ["error", { featuresDir }] },
   },
   // Features import each other only through the other feature's index, and never the app layer.
   ...features.map((feature) => ({

@@ -1,8 +1,9 @@
 /**
  * The venue against the demo event: the panorama renders (screenshot + a pixel check that the
  * canvas is not blank), a hotspot from the keyboard list changes route and room, the live keynote
- * plays on the auditorium screen, a session created to start a few seconds later takes over the
- * screen at its start time, and axe finds no serious violations.
+ * plays on the auditorium screen (and says "stream unavailable" while its host cannot be
+ * reached), a session created to start a few seconds later takes over the screen at its start
+ * time, and axe finds no serious violations.
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -10,6 +11,9 @@ import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { artifactsDir } from "./global-setup";
 import { api, DEMO_ADMIN, DEMO_ATTENDEE, demoEventID, expectAccessible, logIn, url, withBrowser } from "./support";
+
+/** The demo keynote's embed host; routed in the test so the result does not depend on the internet. */
+const YOUTUBE = "https://www.youtube-nocookie.com/**";
 
 interface SessionShape {
   ID: string;
@@ -61,6 +65,7 @@ it("walks the demo venue: panorama, hotspot list, live sessions, accessibility",
   const eventID = await demoEventID();
   const admin = await adminToken();
   await withBrowser("venue", async (context) => {
+    await context.route(YOUTUBE, (route) => route.abort("internetdisconnected"));
     const page = await context.newPage();
     await page.goto(url("/demo/login"));
     await logIn(page, DEMO_ATTENDEE.email, DEMO_ATTENDEE.password);
@@ -81,9 +86,17 @@ it("walks the demo venue: panorama, hotspot list, live sessions, accessibility",
     expect(new URL(page.url()).pathname).toBe("/demo/auditorium");
     await page.waitForFunction(() => document.querySelector(".venue__viewer")?.getAttribute("data-node") === "auditorium");
 
-    // The demo keynote is live on the auditorium screen: its player is there.
+    // The demo keynote is live on the auditorium screen: its player is there. Its host is made
+    // unreachable first (as on a machine without internet): the player says so and offers a retry
+    // instead of a browser error page; once the host answers, Try again shows the stream.
     const keynote = page.getByRole("region", { name: /^Live session: Opening keynote/ });
     await keynote.waitFor({ timeout: 15_000 });
+    await keynote.getByRole("alert").filter({ hasText: "Stream unavailable" }).waitFor({ timeout: 15_000 });
+    expect(await keynote.locator("iframe").count()).toBe(0);
+    await context.unroute(YOUTUBE);
+    await context.route(YOUTUBE, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>stream</title>" }));
+    await keynote.getByRole("button", { name: "Try again" }).click();
+    await keynote.locator("iframe").waitFor({ timeout: 15_000 });
     expect(await keynote.locator("iframe").getAttribute("src")).toContain("youtube-nocookie.com/embed/");
 
     await expectAccessible(page, "venue auditorium");

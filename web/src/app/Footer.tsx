@@ -34,7 +34,7 @@ export function Footer({ inEvent }: { inEvent: boolean }) {
   const openConsent = useConsent((s) => s.open);
   return (
     <footer className="footer">
-      <span>{t("footer.provider")}</span>
+      <span className="footer__provider">{t("footer.provider")}</span>
       <button type="button" className="link-button" onClick={openConsent}>
         {t("consent.open")}
       </button>

@@ -13,8 +13,10 @@ import { restoreTheme } from "@/features/themes";
 import { ApiError, setExpiredTokenHandler, setTokenProvider } from "@/lib/api-client";
 import { initI18n } from "@/lib/i18n";
 import { eventBasename, firstSegment, isFallbackPath } from "@/lib/routes";
+import { bindPanelRequests } from "./frame/panel-requests";
 import { StartupError } from "./layouts";
 import { eventRoutes, fallbackRoutes } from "./routes";
+import { bindTrackingConsent } from "./tracking-consent";
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false }, mutations: { retry: false } },
@@ -73,6 +75,11 @@ export async function start(container: HTMLElement): Promise<void> {
     void clearToken(metadata.EventID);
     notify("warn", i18n.t("errors.sessionExpired"));
   });
+
+  // For the page's lifetime: consent decides tracking at once; features' panel requests reach
+  // the venue frame's layout even before the frame is on screen.
+  bindTrackingConsent();
+  bindPanelRequests();
 
   const basename = eventBasename(pathname);
   const router = createBrowserRouter(eventRoutes(basename), { basename });

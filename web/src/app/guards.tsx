@@ -3,7 +3,6 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import { clearToken, getPerson, usePersonStore, useSession } from "@/features/accounts";
-import { useConsent } from "@/features/consent";
 import {
   checkWhitelist,
   clearEventData,
@@ -15,11 +14,11 @@ import {
 } from "@/features/events";
 import { notify } from "@/features/notifications";
 import { getTheme, storeTheme } from "@/features/themes";
-import { useLayout } from "@/features/venue";
 import { ApiError, isExpiredTokenError } from "@/lib/api-client";
 import { realtime } from "@/lib/realtime";
 import { paths, rememberWantedRoute, rootRedirect } from "@/lib/routes";
-import { injectTracker } from "@/lib/tracking";
+import { configureTracker } from "@/lib/tracking";
+import { useLayout } from "./frame/layout-store";
 
 /** Routes that need login: without a token, remember the wanted route and go to Login. */
 export function RequireLogin() {
@@ -76,10 +75,9 @@ export function SessionGate() {
         // The server ending the session over the socket (whitelist, expiry, revoked token) signs
         // out like the REST refusals do (protocol §7).
         realtime.connect(token, { onSessionEnd: () => void navigate(paths.signOut, { replace: true }) });
+        // The tracker loads only while statistics consent is given (bindTrackingConsent).
         const tracking = metadata.Tracking;
-        if (useConsent.getState().statistics && tracking?.URL && tracking.SiteID) {
-          injectTracker(tracking.URL, tracking.SiteID);
-        }
+        if (tracking?.URL && tracking.SiteID) configureTracker(tracking.URL, tracking.SiteID);
         setReady(true);
       } catch (error) {
         if (cancelled) return;

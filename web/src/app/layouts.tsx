@@ -1,12 +1,22 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Outlet, useLocation, useNavigate } from "react-router";
+import { Outlet, useLocation, useMatches, useNavigate } from "react-router";
 import { ConsentModal, useConsent } from "@/features/consent";
 import { Notifications } from "@/features/notifications";
-import { useLayout } from "@/features/venue";
 import { trackPageView } from "@/lib/tracking";
 import { paths } from "@/lib/routes";
 import { Footer } from "./Footer";
+import { useLayout } from "./frame/layout-store";
+
+/**
+ * Route handle of a layout that fills the viewport above the footer (the venue frame): the page
+ * then never scrolls as a whole; the frame's middle scrolls inside it.
+ */
+export const frameHandle = { fillsViewport: true } as const;
+
+function useFillsViewport(): boolean {
+  return useMatches().some((match) => (match.handle as Partial<typeof frameHandle> | undefined)?.fillsViewport === true);
+}
 
 /**
  * After each navigation: a query `id` selects that session, and a page view is tracked unless a
@@ -36,8 +46,9 @@ export function CookieConsentRoute() {
 
 export function EventLayout({ basename }: { basename: string }) {
   usePageView(basename);
+  const fills = useFillsViewport();
   return (
-    <div className="app">
+    <div className={fills ? "app app--frame" : "app"}>
       <Notifications />
       <div className="app__main">
         <Outlet />

@@ -4,7 +4,7 @@
  * without regard to case. Views are lazy: each screen is its own chunk.
  */
 import type { RouteObject } from "react-router";
-import { CookieConsentRoute, EventLayout, SiteLayout } from "./layouts";
+import { CookieConsentRoute, EventLayout, frameHandle, SiteLayout } from "./layouts";
 import { RequireLogin, RootRedirect, SessionGate } from "./guards";
 
 const lazyView = {
@@ -23,17 +23,17 @@ const lazyView = {
   terms: () => import("@/features/policies/PolicyPage").then((m) => ({ Component: m.TermsPage })),
   start: () => import("@/features/venue/HomeStartPage").then((m) => ({ Component: m.HomeStartPage })),
   landing: () => import("@/features/venue/HomeStartPage").then((m) => ({ Component: m.LandingPage })),
-  venueShell: () => import("@/features/venue/VenueShell").then((m) => ({ Component: m.VenueShell })),
-  room: () => import("@/features/venue/VenueRoom").then((m) => ({ Component: m.VenueRoomPage })),
+  venueFrame: () => import("./frame/VenueFrame").then((m) => ({ Component: m.VenueFrame })),
+  room: () => import("./frame/pages").then((m) => ({ Component: m.RoomRoute })),
   faq: () => import("@/features/venue/VenuePages").then((m) => ({ Component: m.FaqPage })),
-  iframe: () => import("@/features/venue/VenuePages").then((m) => ({ Component: m.IframePage })),
+  iframe: () => import("./frame/pages").then((m) => ({ Component: m.IframeRoute })),
   page: () => import("@/features/venue/VenuePages").then((m) => ({ Component: m.FullscreenPage })),
-  auditorium: () => import("@/features/venue/VenueRoom").then((m) => ({ Component: m.AuditoriumPage })),
-  breakoutroom: () => import("@/features/venue/VenueRoom").then((m) => ({ Component: m.BreakoutRoomPage })),
-  cinema: () => import("@/features/venue/VenueRoom").then((m) => ({ Component: m.CinemaPage })),
-  engagement: () => import("@/features/venue/VenueRoom").then((m) => ({ Component: m.EngagementPage })),
-  helpdesk: () => import("@/features/venue/VenueRoom").then((m) => ({ Component: m.HelpdeskPage })),
-  walloffame: () => import("@/features/venue/VenueRoom").then((m) => ({ Component: m.WallOfFamePage })),
+  auditorium: () => import("./frame/pages").then((m) => ({ Component: m.AuditoriumRoute })),
+  breakoutroom: () => import("./frame/pages").then((m) => ({ Component: m.BreakoutRoomRoute })),
+  cinema: () => import("./frame/pages").then((m) => ({ Component: m.CinemaRoute })),
+  engagement: () => import("./frame/pages").then((m) => ({ Component: m.EngagementRoute })),
+  helpdesk: () => import("./frame/pages").then((m) => ({ Component: m.HelpdeskRoute })),
+  walloffame: () => import("./frame/pages").then((m) => ({ Component: m.WallOfFameRoute })),
   directLink: () => import("@/features/venue/VenuePages").then((m) => ({ Component: m.DirectLinkPage })),
   directChat: () => import("@/features/chat/ChatRoutes").then((m) => ({ Component: m.DirectChatRoute })),
   groupChat: () => import("@/features/chat/ChatRoutes").then((m) => ({ Component: m.GroupChatRoute })),
@@ -42,8 +42,8 @@ const lazyView = {
 };
 
 /**
- * Venue paths that need login, inside the venue frame (menus, sidebars). `:room` comes last so
- * the fixed paths win; the PSV viewer lives only in the room chunk.
+ * Venue paths that need login, inside the venue frame (menus, sidebars: `./frame/`). `:room` comes
+ * last so the fixed paths win; the PSV viewer lives only in the room's own lazy chunk.
  */
 const venuePaths: RouteObject[] = [
   { path: "page/:slug", lazy: lazyView.page },
@@ -92,7 +92,8 @@ export function eventRoutes(basename: string): RouteObject[] {
                 { index: true, element: <RootRedirect /> },
                 { path: "start", lazy: lazyView.start },
                 { path: "landing", lazy: lazyView.landing },
-                { lazy: lazyView.venueShell, children: venuePaths },
+                // The frame fills the viewport above the footer (EventLayout reads the handle).
+                { lazy: lazyView.venueFrame, handle: frameHandle, children: venuePaths },
               ],
             },
           ],

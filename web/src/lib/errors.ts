@@ -1,19 +1,128 @@
-/** Maps any failure of a call to the translation key of the message a person should read. */
+/**
+ * The one place a failure becomes the message a person reads: every server error code (REST and
+ * realtime alike, `generated/error-codes.ts`) maps to a translation key in `CODE_MESSAGES`, and a
+ * failed call, a chat error frame or anything else goes through `errorMessageKey` or
+ * `codeMessageKey`. The texts are in `locales/<lang>/errors.ts`.
+ */
 import { ApiError, NetworkError } from "./api-client";
+import type { ErrorCode } from "./generated/error-codes";
 
 export type ErrorMessageKey =
   | "errors.network"
   | "errors.throttled"
   | "errors.invalidInput"
   | "errors.sessionExpired"
-  | "errors.generic";
+  | "errors.generic"
+  | "errors.forbidden"
+  | "errors.notFound"
+  | "errors.eventNotFound"
+  | "errors.personNotFound"
+  | "errors.chatroomNotFound"
+  | "errors.messageNotFound"
+  | "errors.notAMember"
+  | "errors.textEmpty"
+  | "errors.textTooLong"
+  | "errors.cannotInviteSelf"
+  | "errors.tooManyMembers"
+  | "errors.serverBusy"
+  | "errors.signInRequired"
+  | "errors.notAdmitted"
+  | "errors.emailUsed"
+  | "errors.mediaExpired"
+  | "errors.conflict"
+  | "errors.nameTaken"
+  | "errors.fileTooLarge"
+  | "errors.fileType"
+  | "errors.fileInvalid"
+  | "errors.uploadFailed"
+  | "errors.mailFailed"
+  | "errors.serviceUnavailable";
 
+/**
+ * A `Record` over every code, so a code the server adds fails `tsc` here until someone decides
+ * what a person should read. Codes a person cannot act on (the frame layer, routing) say "something
+ * went wrong"; the 422 and 429 codes keep the messages the status gave them before codes were mapped.
+ */
+const CODE_MESSAGES: Record<ErrorCode, ErrorMessageKey> = {
+  ACTIVITY_NOT_FOUND: "errors.notFound",
+  ADMIN_NOT_FOUND: "errors.notFound",
+  BAD_CHECKSUM: "errors.generic",
+  BAD_COMPRESSION: "errors.generic",
+  BAD_MAGIC: "errors.generic",
+  BAD_PAYLOAD: "errors.generic",
+  BAD_REQUEST: "errors.generic",
+  BAD_VERSION: "errors.generic",
+  BODY_TOO_LARGE: "errors.fileTooLarge",
+  CANNOT_INVITE_SELF: "errors.cannotInviteSelf",
+  CHATROOM_NOT_FOUND: "errors.chatroomNotFound",
+  CONFERENCE_TYPE_MISMATCH: "errors.conflict",
+  CONFLICT: "errors.conflict",
+  CUSTOMER_NOT_FOUND: "errors.notFound",
+  EMAIL_ALREADY_USED: "errors.emailUsed",
+  EVENT_NOT_FOUND: "errors.eventNotFound",
+  FILE_NOT_FOUND: "errors.notFound",
+  FORBIDDEN: "errors.forbidden",
+  FRAME_HEADER: "errors.generic",
+  FRAME_TOO_LARGE: "errors.generic",
+  INTERNAL_ERROR: "errors.generic",
+  INTERNAL_NAME_TAKEN: "errors.nameTaken",
+  INVALID_FILE: "errors.fileInvalid",
+  JWT_EXPIRED: "errors.sessionExpired",
+  LOCATION_NOT_FOUND: "errors.notFound",
+  MAIL_FAILED: "errors.mailFailed",
+  MEDIA_EXPIRED: "errors.mediaExpired",
+  MENU_ITEM_NOT_FOUND: "errors.notFound",
+  MESSAGE_NOT_FOUND: "errors.messageNotFound",
+  METHOD_NOT_ALLOWED: "errors.generic",
+  MISSING_PARAMETER: "errors.invalidInput",
+  NOT_AUTHENTICATED: "errors.signInRequired",
+  NOT_A_MEMBER: "errors.notAMember",
+  NOT_FOUND: "errors.notFound",
+  NOT_WHITELISTED: "errors.notAdmitted",
+  OPCODE_NOT_ACCEPTED: "errors.generic",
+  PAYLOAD_TOO_LARGE: "errors.generic",
+  PERSON_NOT_FOUND: "errors.personNotFound",
+  RATE_LIMITED: "errors.throttled",
+  RELATION_NOT_FOUND: "errors.notFound",
+  ROUTE_NOT_FOUND: "errors.generic",
+  SERVER_BUSY: "errors.serverBusy",
+  STORAGE_FAILED: "errors.uploadFailed",
+  TEXT_EMPTY: "errors.textEmpty",
+  TEXT_TOO_LONG: "errors.textTooLong",
+  THEME_NOT_FOUND: "errors.notFound",
+  TOKEN_INVALID: "errors.signInRequired",
+  TOKEN_REVOKED: "errors.signInRequired",
+  TOO_MANY_MEMBERS: "errors.tooManyMembers",
+  UNKNOWN_OPCODE: "errors.generic",
+  UNSUPPORTED_MEDIA_TYPE: "errors.fileType",
+  UPSTREAM_FAILED: "errors.serviceUnavailable",
+  VALIDATION_ERROR: "errors.invalidInput",
+  VALUE_NOT_FOUND: "errors.notFound",
+  VFILE_NOT_FOUND: "errors.notFound",
+  VTABLE_NOT_FOUND: "errors.notFound",
+  ZOOM_FAILED: "errors.serviceUnavailable",
+  ZOOM_NOT_CONFIGURED: "errors.serviceUnavailable",
+};
+
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(CODE_MESSAGES, code);
+}
+
+/** The message for an error code from the server; a code this build does not know is generic. */
+export function codeMessageKey(code: string): ErrorMessageKey {
+  return isErrorCode(code) ? CODE_MESSAGES[code] : "errors.generic";
+}
+
+/** An answer without a known code (no envelope, a proxy's page, a newer server) by its status. */
+function statusMessageKey(status: number): ErrorMessageKey {
+  if (status === 429) return "errors.throttled";
+  if (status === 422) return "errors.invalidInput";
+  return "errors.generic";
+}
+
+/** Maps any failure of a call to the translation key of the message a person should read. */
 export function errorMessageKey(error: unknown): ErrorMessageKey {
   if (error instanceof NetworkError) return "errors.network";
-  if (error instanceof ApiError) {
-    if (error.status === 429) return "errors.throttled";
-    if (error.status === 422) return "errors.invalidInput";
-    if (error.status === 401 && error.code === "JWT_EXPIRED") return "errors.sessionExpired";
-  }
+  if (error instanceof ApiError) return isErrorCode(error.code) ? CODE_MESSAGES[error.code] : statusMessageKey(error.status);
   return "errors.generic";
 }

@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 import { useChatBootstrap } from "./bootstrap";
 import { RoomList } from "./RoomList";
 import { RoomView } from "./RoomView";
-import { selectedRoomID, useChat } from "./store";
+import { selectedRoomID } from "./state";
+import { useChat } from "./store";
 import "./chat.css";
 
 export function ChatPanel() {

@@ -7,7 +7,7 @@ import { useEffect } from "react";
 import { useNavigate, useParams } from "react-router";
 import { useChatBootstrap } from "./bootstrap";
 import { rememberTarget } from "./route-memory";
-import { openRememberedTarget } from "./store";
+import { openRememberedTarget } from "./actions";
 
 function useChatRoute(kind: "direct" | "group", param: string | undefined): null {
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { checkText, editMessage, sendMessage } from "./store";
+import { checkText, editMessage, sendMessage } from "./actions";
 import { applyEmojiShortcuts, textLength } from "./text";
 import { type LocalMessage, MAX_TEXT } from "./types";
 

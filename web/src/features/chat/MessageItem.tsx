@@ -2,7 +2,8 @@ import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "./Avatar";
 import { MessageText } from "./MessageText";
-import { type RoomEntry, discardMessage, retryMessage } from "./store";
+import { discardMessage, retryMessage } from "./actions";
+import type { RoomEntry } from "./state";
 import type { LocalMessage } from "./types";
 
 interface Props {

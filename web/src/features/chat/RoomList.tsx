@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Avatar } from "./Avatar";
-import { type ChatState, directPartner, displayName, roomUnread, selectedRoomID, selectRoom, useChat } from "./store";
+import { selectRoom } from "./actions";
+import { type ChatState, directPartner, displayName, roomUnread, selectedRoomID } from "./state";
+import { useChat } from "./store";
 
 /** The room's title: "Everyone" for broadcast, the other person for a direct chat, else its title. */
 export function useRoomTitle(): (state: ChatState, roomID: string) => string {

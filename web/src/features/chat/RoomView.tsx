@@ -1,11 +1,14 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { codeMessageKey } from "@/lib/errors";
 import { useRealtimeState } from "./bootstrap";
 import { Composer } from "./Composer";
 import { canLoadEarlier } from "./logic";
 import { MessageItem } from "./MessageItem";
 import { useRoomTitle } from "./RoomList";
-import { canDelete, clearError, deleteMessage, displayName, loadEarlier, markRead, setVisibleRoom, useChat } from "./store";
+import { clearError, deleteMessage, markRead, setVisibleRoom } from "./actions";
+import { canDelete, displayName } from "./state";
+import { loadEarlier, useChat } from "./store";
 import { previewText } from "./text";
 import type { LocalMessage } from "./types";
 
@@ -14,21 +17,6 @@ import type { LocalMessage } from "./types";
  * pages of 20 from the server). A broadcast room of a big event stays fast without virtualising.
  */
 export const RENDER_STEP = 100;
-
-const ERROR_CODES = [
-  "NOT_A_MEMBER",
-  "CHATROOM_NOT_FOUND",
-  "MESSAGE_NOT_FOUND",
-  "FORBIDDEN",
-  "RATE_LIMITED",
-  "SERVER_BUSY",
-  "TEXT_EMPTY",
-  "TEXT_TOO_LONG",
-  "PERSON_NOT_FOUND",
-  "CANNOT_INVITE_SELF",
-] as const;
-type KnownCode = (typeof ERROR_CODES)[number];
-const isKnown = (code: string): code is KnownCode => (ERROR_CODES as readonly string[]).includes(code);
 
 export function RoomView({ roomID }: { roomID: string }) {
   const { t, i18n } = useTranslation();
@@ -84,7 +72,7 @@ export function RoomView({ roomID }: { roomID: string }) {
       )}
       {state.error && (
         <div className="chat-room__error" role="alert">
-          <span>{isKnown(state.error) ? t(`chat.errors.${state.error}`) : t("chat.errors.generic")}</span>
+          <span>{t(codeMessageKey(state.error))}</span>
           <button type="button" className="chat-link-button" onClick={clearError}>
             {t("chat.dismiss")}
           </button>

@@ -1,10 +1,20 @@
 /** The chat's REST calls (attendee-app.md §7; docs/subsystems/chat.md "REST"). */
 import { currentToken } from "@/features/accounts";
 import { ApiError, buildUrl, NetworkError, request } from "@/lib/api-client";
+import type { ChatMessage, ChatroomModel, ReadInfo } from "@/lib/realtime";
 import type { HistoryQuery } from "./logic";
-import type { ChatAttendee, ChatMessage, Chatroom, ReadInfo } from "./types";
+import type { ChatAttendee, RoomKind } from "./types";
 
 const enc = encodeURIComponent;
+
+/** A chat room as the REST calls return it: the frame's room model and what only REST carries. */
+export interface Chatroom extends ChatroomModel {
+  Type: RoomKind;
+  CreatedAt: string;
+  LastMessageID: string;
+  /** Direct and group rooms: their members; the broadcast room: `[]` (everybody). */
+  AttendeeIDs: string[];
+}
 
 /** The person's rooms, the broadcast room first. */
 export function getRooms(eventID: string, personID: string): Promise<Chatroom[]> {
@@ -22,8 +32,11 @@ export function getHistory(eventID: string, roomID: string, query: HistoryQuery)
   });
 }
 
-export function getReadInfo(eventID: string, roomID: string): Promise<ReadInfo> {
-  return request<ReadInfo>(`/events/${enc(eventID)}/chatrooms/${enc(roomID)}/chatpersonstatus`);
+/** The person's read position in a room; the server requires `PersonID` (admin-api.md "Chat person status"). */
+export function getReadInfo(eventID: string, roomID: string, personID: string): Promise<ReadInfo> {
+  return request<ReadInfo>(`/events/${enc(eventID)}/chatrooms/${enc(roomID)}/chatpersonstatus`, {
+    query: { PersonID: personID },
+  });
 }
 
 interface Relation {

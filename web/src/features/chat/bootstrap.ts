@@ -3,7 +3,7 @@ import { useEffect, useSyncExternalStore } from "react";
 import { useSession } from "@/features/accounts";
 import { useEventStore } from "@/features/events";
 import { realtime, type RealtimeState } from "@/lib/realtime";
-import { startChat, stopChat } from "./store";
+import { startChat, stopChat } from "./lifecycle";
 
 /** Mounted by every chat surface (badge, panel, routes): the first one starts the chat. */
 export function useChatBootstrap(): void {

@@ -4,4 +4,4 @@
  */
 export { ChatPanel } from "./ChatPanel";
 export { useChatUnreadTotal } from "./unread";
-export { openDirect, openGroup } from "./store";
+export { openDirect, openGroup } from "./actions";

@@ -10,7 +10,8 @@ import {
   removeMessage,
   unreadCount,
 } from "./logic";
-import type { ChatMessage, LocalMessage } from "./types";
+import type { ChatMessage } from "@/lib/realtime";
+import type { LocalMessage } from "./types";
 
 const ME = "6650a1b2c3d4e5f6000000a1";
 const BOB = "6650a1b2c3d4e5f6000000b2";

@@ -3,8 +3,8 @@
  * merging by id, temp-id confirmation, delete with pointer fixing, unread counting, the history
  * window.
  */
-import type { ChatMessage, LocalMessage } from "./types";
-import { NULL_ID } from "./types";
+import type { ChatMessage } from "@/lib/realtime";
+import { type LocalMessage, NULL_ID } from "./types";
 
 /** Ids of one room are time-ordered 24-hex strings: string order is message order. */
 export function compareIds(a: string, b: string): number {

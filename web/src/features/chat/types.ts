@@ -1,4 +1,8 @@
-/** Chat shapes as the REST API and the realtime frames carry them (protocol/README.md §4). */
+/**
+ * The chat's client-side types, built on the wire types of `@/lib/realtime` (protocol/README.md
+ * §4). The REST shapes are in `api.ts`.
+ */
+import type { ChatMessage, ChatroomModel } from "@/lib/realtime";
 
 export const NULL_ID = "000000000000000000000000";
 export const BROADCAST = "broadcast";
@@ -6,34 +10,6 @@ export const BROADCAST = "broadcast";
 export const MAX_TEXT = 4000;
 
 export type RoomKind = "broadcast" | "direct" | "group";
-
-export interface Chatroom {
-  ID: string;
-  EventID: string;
-  Title: string;
-  InternalName: string;
-  IsPrivate: boolean;
-  Type?: RoomKind;
-  LastMessageID?: string;
-  AttendeeIDs?: string[];
-}
-
-export interface ChatMessage {
-  ID: string;
-  EventID: string;
-  TmpID: string;
-  SenderID: string;
-  ReceiverIDs: string[];
-  ChatroomID: string;
-  CreatedAt: string;
-  LikeCount: number;
-  DislikeCount: number;
-  ReadBy: string[];
-  Text: string;
-  IsDeletedByAuthor: boolean;
-  IsBanned: boolean;
-  RepliedToMessageID: string | null;
-}
 
 /** A message in the client: a pending one has no server id yet (`ID` is empty). */
 export interface LocalMessage extends ChatMessage {
@@ -45,35 +21,6 @@ export interface LocalMessage extends ChatMessage {
   busyRetries?: number;
 }
 
-export interface ReadInfo {
-  ID: string;
-  EventID: string;
-  Created: string | null;
-  Updated: string | null;
-  PersonID?: string;
-  ReaderID?: string;
-  ChatroomID: string;
-  LastReadChatMessageID: string;
-}
-
-export interface DeleteNotice {
-  ID: string;
-  DeleterID: string;
-  ReceiverIDs: string[];
-  ChatroomID: string;
-}
-
-export interface RoomCreated {
-  TmpID: string;
-  InviterID: string;
-  InviteeID: string | null;
-  ChatroomModel: Chatroom;
-}
-
-export interface ErrorEnvelope {
-  Error: { Code: string; Message: string; Data: Record<string, unknown> };
-}
-
 export interface ChatAttendee {
   PersonID: string;
   FullName: string;
@@ -82,8 +29,9 @@ export interface ChatAttendee {
   PictureURL?: string;
 }
 
-export function roomKind(room: Chatroom): RoomKind {
+/** `type` is the REST room's own `Type`; a room from a CREATE_NOTIFY has none and is inferred. */
+export function roomKind(room: ChatroomModel, type?: RoomKind): RoomKind {
   if (room.InternalName === BROADCAST) return "broadcast";
-  if (room.Type) return room.Type;
+  if (type) return type;
   return room.IsPrivate || room.InternalName.startsWith("direct:") ? "direct" : "group";
 }

@@ -3,12 +3,17 @@
  * Zoom load the stream call's page as a blob; Vimeo asks the stream call for the URL and shows the
  * password banner (copy, close); Youtube embeds by ConferenceID with autoplay. A refused stream
  * (media_expired, §8) shows "Please Reload".
+ *
+ * Before a frame is shown, the host it embeds is asked whether it answers at all
+ * (`embedReachable`); when it does not (offline, no internet, a blocked host) the player says
+ * "stream unavailable" with a Try again button instead of showing the browser's error page.
  */
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "@/features/notifications";
 import { iframeStreamURL, isMediaExpired, vimeoStream } from "./api";
 import type { Session } from "./selection";
+import "./player.css";
 
 // The blob page runs no script of its own (its CSP forbids it); the stream frame inside needs these.
 const STREAM_SANDBOX = "allow-scripts allow-same-origin allow-forms allow-popups allow-presentation";
@@ -61,6 +66,90 @@ function useStreamSource(eventID: string, session: Session): Source {
   return fetched?.key === key ? fetched.source : { kind: "loading" };
 }
 
+/** How long the host of an embed may take to answer before the stream counts as unavailable. */
+export const EMBED_PROBE_TIMEOUT_MS = 8000;
+
+/**
+ * The page a frame's `src` really loads: an http(s) URL is itself; a `blob:` page (the stream call's
+ * answer, same-origin with the app) is read for the frame it holds.
+ */
+export async function embedTarget(src: string, signal?: AbortSignal): Promise<string | null> {
+  if (/^https?:/i.test(src)) return src;
+  if (!src.startsWith("blob:")) return null;
+  const html = await (await fetch(src, { signal })).text();
+  const inner = new DOMParser().parseFromString(html, "text/html").querySelector("iframe[src]")?.getAttribute("src");
+  return inner && /^https?:/i.test(inner) ? inner : null;
+}
+
+/**
+ * Whether the host of an embed answers. A cross-origin frame that cannot load still fires `load`
+ * (showing the browser's error page), so the frame cannot tell; a `no-cors` request to the same
+ * origin can: it resolves (with an opaque answer) when the host answers, and rejects when the
+ * network cannot reach it. Offline counts as unreachable without asking; no answer within
+ * `timeoutMs` counts as unreachable too.
+ */
+export async function embedReachable(src: string, signal: AbortSignal, timeoutMs = EMBED_PROBE_TIMEOUT_MS): Promise<boolean> {
+  if (typeof navigator !== "undefined" && navigator.onLine === false) return false;
+  const probe = new AbortController();
+  const stop = () => probe.abort();
+  signal.addEventListener("abort", stop);
+  const timer = setTimeout(stop, timeoutMs);
+  try {
+    const target = await embedTarget(src, probe.signal);
+    if (!target) return true; // nothing outside to ask about
+    await fetch(new URL("/", target).href, { mode: "no-cors", cache: "no-store", credentials: "omit", signal: probe.signal });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener("abort", stop);
+  }
+}
+
+type EmbedState = "checking" | "ready" | "unavailable";
+
+/** The probe of `src` (re-run by `retry`, and when the browser comes back online). */
+function useEmbedState(src: string | null): { state: EmbedState; retry: () => void } {
+  const [attempt, setAttempt] = useState(0);
+  const [result, setResult] = useState<{ key: string; state: EmbedState } | null>(null);
+  const key = `${src ?? ""}#${attempt}`;
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  useEffect(() => {
+    if (!src) return;
+    const controller = new AbortController();
+    void embedReachable(src, controller.signal).then((ok) => {
+      if (!controller.signal.aborted) setResult({ key, state: ok ? "ready" : "unavailable" });
+    });
+    const offline = () => setResult({ key, state: "unavailable" });
+    window.addEventListener("offline", offline);
+    window.addEventListener("online", retry);
+    return () => {
+      controller.abort();
+      window.removeEventListener("offline", offline);
+      window.removeEventListener("online", retry);
+    };
+  }, [src, key, retry]);
+
+  return { state: result?.key === key ? result.state : "checking", retry };
+}
+
+function Unavailable({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="player__unavailable" role="alert">
+      <p>
+        <strong>{t("venue.player.unavailableTitle")}</strong>
+      </p>
+      <p>{t("venue.player.unavailable")}</p>
+      <button type="button" className="button button--secondary" onClick={onRetry}>
+        {t("venue.player.retry")}
+      </button>
+    </div>
+  );
+}
+
 function PasswordBanner({ password }: { password: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(true);
@@ -87,6 +176,7 @@ function PasswordBanner({ password }: { password: string }) {
 export function SessionPlayer({ eventID, session, onClose }: { eventID: string; session: Session; onClose?: () => void }) {
   const { t } = useTranslation();
   const source = useStreamSource(eventID, session);
+  const embed = useEmbedState(source.kind === "frame" ? source.src : null);
   const frame = useRef<HTMLDivElement>(null);
   const title = session.Title || session.InternalName;
 
@@ -128,7 +218,9 @@ export function SessionPlayer({ eventID, session, onClose }: { eventID: string; 
           </div>
         ) : null}
         {source.kind === "failed" ? <p role="alert">{t("venue.player.failed")}</p> : null}
-        {source.kind === "frame" ? (
+        {source.kind === "frame" && embed.state === "checking" ? <p role="status">{t("venue.player.connecting")}</p> : null}
+        {source.kind === "frame" && embed.state === "unavailable" ? <Unavailable onRetry={embed.retry} /> : null}
+        {source.kind === "frame" && embed.state === "ready" ? (
           <iframe
             src={source.src}
             title={title}
@@ -138,7 +230,7 @@ export function SessionPlayer({ eventID, session, onClose }: { eventID: string; 
           />
         ) : null}
       </div>
-      {source.kind === "frame" && source.password ? <PasswordBanner password={source.password} /> : null}
+      {source.kind === "frame" && embed.state === "ready" && source.password ? <PasswordBanner password={source.password} /> : null}
     </section>
   );
 }

@@ -3,9 +3,12 @@
  * ACTIVITY_SYNC_NOTIFY, and the per-screen tick every second.
  */
 import { create } from "zustand";
-import { realtime } from "@/lib/realtime";
+import { type ActivitySync, realtime } from "@/lib/realtime";
 import { listSessions } from "./api";
 import { applySync, startable, tick, type Session } from "./selection";
+
+/** A pushed activity: its id and internal name decide what happens, its other fields are the session's. */
+export type ActivityPush = Pick<ActivitySync, "ID" | "InternalName"> & { readonly [field: string]: unknown };
 
 /** §9: the active list is recomputed every 1000 ms. */
 export const SESSION_TICK_MS = 1000;
@@ -17,7 +20,8 @@ interface SessionsState {
   screens: string[];
   setSessions: (sessions: Session[]) => void;
   setScreens: (screens: string[]) => void;
-  applyPush: (payload: unknown) => void;
+  /** An ACTIVITY_SYNC_NOTIFY: replaces, adds or (InternalName "DELETED") removes a session. */
+  applyPush: (activity: ActivityPush) => void;
   runTick: (now: number) => void;
   /** Starting by id: only an active session; it takes over its screen. */
   startByID: (id: string, now: number) => boolean;
@@ -31,8 +35,8 @@ export const useSessions = create<SessionsState>((set, get) => ({
   screens: [],
   setSessions: (sessions) => set({ sessions }),
   setScreens: (screens) => set({ screens: [...new Set(screens)] }),
-  applyPush: (payload) => {
-    const next = applySync(get().sessions, payload);
+  applyPush: (activity) => {
+    const next = applySync(get().sessions, activity);
     if (next) set({ sessions: next });
   },
   runTick: (now) => {
@@ -63,8 +67,8 @@ export function startSessions(eventID: string, now: () => number = Date.now): ()
       useSessions.getState().runTick(now());
     })
     .catch((error: unknown) => console.warn("sessions not loaded", error));
-  const unsubscribe = realtime.subscribe("ACTIVITY_SYNC_NOTIFY", (payload) => {
-    useSessions.getState().applyPush(payload);
+  const unsubscribe = realtime.subscribe("ACTIVITY_SYNC_NOTIFY", (activity) => {
+    useSessions.getState().applyPush(activity);
     useSessions.getState().runTick(now());
   });
   const timer = setInterval(() => useSessions.getState().runTick(now()), SESSION_TICK_MS);

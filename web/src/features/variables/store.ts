@@ -68,15 +68,12 @@ export function startVariables(eventID: string, personID: string, eventVars: unk
       useVariables.setState((s) => ({ attendeeVars: { ...vars, ...s.attendeeVars } }));
     })
     .catch((error: unknown) => console.warn("attendee variables not loaded", error));
-  const offEvent = realtime.subscribe("PANO_EVENT_VAR_SYNC", (payload) => {
-    const frame = payload as { EventID?: unknown; Vars?: unknown } | null;
-    if (frame?.EventID === eventID) useVariables.getState().setEventVars(toVarMap(frame.Vars));
+  const offEvent = realtime.subscribe("PANO_EVENT_VAR_SYNC", (sync) => {
+    if (sync.EventID === eventID) useVariables.getState().setEventVars(sync.Vars);
   });
-  const offAttendee = realtime.subscribe("PANO_ATTENDEE_VAR_SYNC", (payload) => {
-    const frame = payload as { EventID?: unknown; PersonID?: unknown; Vars?: unknown } | null;
-    if (frame?.EventID === eventID && frame.PersonID === personID && !saveTimer) {
-      useVariables.getState().setAttendeeVars(toVarMap(frame.Vars));
-    }
+  const offAttendee = realtime.subscribe("PANO_ATTENDEE_VAR_SYNC", (sync) => {
+    // While a local change waits for its save, it wins over another tab's older state.
+    if (sync.EventID === eventID && sync.PersonID === personID && !saveTimer) useVariables.getState().setAttendeeVars(sync.Vars);
   });
   return () => {
     stopped = true;

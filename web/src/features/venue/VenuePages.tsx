@@ -6,9 +6,9 @@
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useParams } from "react-router";
 import { paths } from "@/lib/routes";
-import { useLayout } from "./layout-store";
 import { menuItemName } from "./menu";
 import { useVenueEvent } from "./venue-event";
+import "./venue.css";
 
 function Back() {
   const { t } = useTranslation();
@@ -33,10 +33,20 @@ export function FaqPage() {
   );
 }
 
-/** /iframe: the IFrame menu item clicked last, else the first IFrame item of the menus. */
-export function IframePage() {
+/** An IFrame menu item (attendee-app.md §3: url, width, height) with the item's name. */
+export interface IframeItem {
+  url: string;
+  width: string;
+  height: string;
+  title: string;
+}
+
+/**
+ * /iframe: the IFrame menu item clicked last (`chosen`, which the frame remembers), else the first
+ * IFrame item of the menus.
+ */
+export function IframePage({ chosen }: { chosen: IframeItem | null }) {
   const { t, i18n } = useTranslation();
-  const chosen = useLayout((s) => s.iframe);
   const event = useVenueEvent();
   const fallback = (event?.Navigation ?? []).find((item) => item.Type === "IFrame" && typeof item.Data?.url === "string");
   const frame =

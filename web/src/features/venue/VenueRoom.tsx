@@ -2,7 +2,11 @@
  * `/{room}`: a node of the tour by id or custom id (attendee-app.md §2, §4). The panorama shows
  * the room; the same ways out, screens and web elements are also a plain, keyboard-focusable list
  * for screen readers and devices without WebGL. A node change (arrow click) becomes a route
- * change; a route change moves the viewer. Entering a room applies the sidebar rules.
+ * change; a route change moves the viewer.
+ *
+ * The room knows nothing of the frame around it (menus, sidebars): what it needs from the frame
+ * comes in as `RoomFrame` props, and entering a room is reported through `onEnterRoom`, where the
+ * frame applies its sidebar rules. The app's frame (`src/app/frame/pages.tsx`) passes them.
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -22,12 +26,24 @@ import {
 } from "@/features/variables";
 import { paths } from "@/lib/routes";
 import { readAngle, writeAngle } from "./angle";
-import { useLayout } from "./layout-store";
 import type { ViewerMarker } from "./PanoramaViewer";
 import { findNode, nodeByID, nodeName, roomSegment, tourAsset, type Tour, type TourNode } from "./tour";
 import { useTour } from "./tour-query";
 import { marketplaceVars, useVenueEvent } from "./venue-event";
 import { ModulePage, type ModuleName } from "./VenuePages";
+import "./venue.css";
+
+/** What the room gets from the venue frame it is shown in. */
+export interface RoomFrame {
+  /** The session a query `id` selected (§2); starting it needs it to be active now (§4). */
+  selectedSessionID: string | null;
+  /** A view direction a menu item asked for (Panorama / VirtualLocation angle), applied once. */
+  requestedYaw: number | null;
+  /** A room is shown: the frame applies the sidebar rules of §4 (components open cinema/replays). */
+  onEnterRoom: (room: string, components: readonly string[]) => void;
+  /** The requested direction was handed to the viewer; the frame forgets it. */
+  onYawApplied: () => void;
+}
 
 // Photo Sphere Viewer and three are the heaviest part of the app: their own chunk, fetched
 // while the room's lists already work.
@@ -80,13 +96,11 @@ function usePlaying(node: TourNode | null) {
   const sessions = useSessions((s) => s.sessions);
   const setScreens = useSessions((s) => s.setScreens);
   const runTick = useSessions((s) => s.runTick);
-  const selectedSessionID = useLayout((s) => s.selectedSessionID);
   const [closed, setClosed] = useState<Set<string>>(() => new Set());
 
   return {
     setScreens,
     runTick,
-    selectedSessionID,
     closed,
     close: (id: string) => setClosed((prev) => new Set(prev).add(id)),
     reopen: (id: string) =>
@@ -103,12 +117,19 @@ function usePlaying(node: TourNode | null) {
   };
 }
 
-function RoomView({ tour, panoURL, xmlDefaults, node }: { tour: Tour; panoURL: string; xmlDefaults: Map<string, string>; node: TourNode }) {
+interface RoomViewProps {
+  tour: Tour;
+  panoURL: string;
+  xmlDefaults: Map<string, string>;
+  node: TourNode;
+  frame: RoomFrame;
+}
+
+function RoomView({ tour, panoURL, xmlDefaults, node, frame }: RoomViewProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const event = useVenueEvent();
-  const enterRoom = useLayout((s) => s.enterRoom);
-  const requestedYaw = useLayout((s) => s.requestedYaw);
+  const { onEnterRoom, requestedYaw, onYawApplied, selectedSessionID } = frame;
   const functional = useConsent((s) => s.functional);
   const elements = useWebElements(node, panoURL, xmlDefaults);
   const playing = usePlaying(node);
@@ -128,17 +149,17 @@ function RoomView({ tour, panoURL, xmlDefaults, node }: { tour: Tour; panoURL: s
 
   // Entering the room: the sidebar rules of §4, and the angle a menu item asked for is used once.
   useEffect(() => {
-    enterRoom(node.id, node.components);
-  }, [node.id, node.components, enterRoom]);
+    onEnterRoom(node.id, node.components);
+  }, [node.id, node.components, onEnterRoom]);
   useEffect(() => {
     if (requestedYaw === null) return;
-    const timer = setTimeout(() => useLayout.getState().requestYaw(null), 0);
+    const timer = setTimeout(onYawApplied, 0);
     return () => clearTimeout(timer);
-  }, [requestedYaw]);
+  }, [requestedYaw, onYawApplied]);
 
   // A query id selects a session (§2); starting by id needs it to be active now (§4).
   const sessionsLoaded = useSessions((s) => s.sessions.length);
-  const { selectedSessionID, reopen } = playing;
+  const { reopen } = playing;
   useEffect(() => {
     if (!selectedSessionID || sessionsLoaded === 0) return;
     if (useSessions.getState().startByID(selectedSessionID, Date.now())) reopen(selectedSessionID);
@@ -279,7 +300,7 @@ function Notice({ text }: { text: string }) {
   );
 }
 
-export function VenueRoomPage({ fixedRoom }: { fixedRoom?: string }) {
+export function VenueRoomPage({ fixedRoom, frame }: { fixedRoom?: string; frame: RoomFrame }) {
   const { t } = useTranslation();
   const params = useParams();
   const room = fixedRoom ?? params.room;
@@ -302,7 +323,7 @@ export function VenueRoomPage({ fixedRoom }: { fixedRoom?: string }) {
   if (!panoURL) return <Notice text={t("venue.noTour")} />;
   if (query.isError) return <Notice text={t("venue.tourFailed")} />;
   if (!query.data || !node) return <Notice text={t("venue.loading")} />;
-  return <RoomView tour={query.data.tour} panoURL={panoURL} xmlDefaults={query.data.xmlDefaults} node={node} />;
+  return <RoomView tour={query.data.tour} panoURL={panoURL} xmlDefaults={query.data.xmlDefaults} node={node} frame={frame} />;
 }
 
 /**
@@ -310,18 +331,11 @@ export function VenueRoomPage({ fixedRoom }: { fixedRoom?: string }) {
  * room the same (the demo's auditorium). When the tour has such a node, the route shows that room;
  * otherwise the module's page.
  */
-export function ModuleOrRoomPage({ module }: { module: ModuleName }) {
+export function ModuleOrRoomPage({ module, frame }: { module: ModuleName; frame: RoomFrame }) {
   const { t } = useTranslation();
   const panoURL = useVenueEvent()?.PanoURL ?? "";
   const query = useTour(panoURL || undefined);
   if (panoURL && query.isPending) return <Notice text={t("venue.loading")} />;
-  if (query.data && findNode(query.data.tour, module)) return <VenueRoomPage fixedRoom={module} />;
+  if (query.data && findNode(query.data.tour, module)) return <VenueRoomPage fixedRoom={module} frame={frame} />;
   return <ModulePage module={module} />;
 }
-
-export const AuditoriumPage = () => <ModuleOrRoomPage module="auditorium" />;
-export const BreakoutRoomPage = () => <ModuleOrRoomPage module="breakoutroom" />;
-export const CinemaPage = () => <ModuleOrRoomPage module="cinema" />;
-export const EngagementPage = () => <ModuleOrRoomPage module="engagement" />;
-export const HelpdeskPage = () => <ModuleOrRoomPage module="helpdesk" />;
-export const WallOfFamePage = () => <ModuleOrRoomPage module="walloffame" />;

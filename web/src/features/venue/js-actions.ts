@@ -9,10 +9,7 @@
  * menu then shows it disabled. The grammar and the set are documented in
  * docs/subsystems/web-venue.md.
  */
-import type { LeftPanel, RightPanel } from "./layout-store";
-
-const RIGHT: readonly RightPanel[] = ["faq", "agenda", "speaker", "chat", "leaderboard", "breakoutroom", "cinema", "replays"];
-const LEFT: readonly LeftPanel[] = ["poll", "media_info"];
+import { LEFT_PANELS as LEFT, RIGHT_PANELS as RIGHT, type LeftPanel, type RightPanel } from "./panels";
 
 export type JsStep =
   | { name: "openSidebar"; panel: RightPanel }

@@ -5,7 +5,7 @@
 import type { MenuItem } from "@/features/events";
 import { menuItemRoute } from "@/lib/routes";
 import { parseJsCall, type JsAction } from "./js-actions";
-import type { LeftPanel, RightPanel } from "./layout-store";
+import type { LeftPanel, RightPanel } from "./panels";
 
 export type MenuPosition = "Top" | "Bottom";
 

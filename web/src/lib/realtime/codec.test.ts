@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import vectors from "../../../../protocol/vectors.json";
 import { buildFrame, crc16, decodeFrame, encodeFrame, FrameError } from "./codec";
 import { inflateRaw } from "./inflate";
-import { CLIENT_OPCODES, OPCODE_NAMES, PayloadType, payloadTypeOf } from "./opcodes";
+import { CLIENT_OPCODES, OPCODE_NAMES, PayloadType, payloadTypeOf } from "./protocol";
 
 interface VectorLimits {
   max_frame_bytes?: number;

@@ -3,10 +3,10 @@
  * against every vector of protocol/vectors.json (codec.test.ts). Pure functions, no I/O.
  */
 import { inflateRaw, InflateError } from "./inflate";
-import { OPCODE_NAMES, type OpcodeName, PayloadType, payloadTypeOf } from "./opcodes";
+import { OPCODE_NAMES, type OpcodeName, PayloadType, payloadTypeOf, PROTOCOL_VERSION } from "./protocol";
 
 export const MAGIC = 0xb;
-export const VERSION = 0;
+export const VERSION = PROTOCOL_VERSION;
 export const HEADER_BYTES = 4;
 export const MAX_FRAME_BYTES = 64 * 1024;
 export const MAX_PAYLOAD_BYTES = 256 * 1024;

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from "vitest";
 import { decodeFrame, encodeFrame } from "./codec";
 import {
   CHECK_INTERVAL_MS,
@@ -224,11 +224,36 @@ describe("frames", () => {
     const handler = vi.fn();
     const off = connection.subscribe("ACTIVITY_SYNC_NOTIFY", handler);
     const socket = await openNew(connection);
-    socket.receive(encodeFrame("ACTIVITY_SYNC_NOTIFY", { ID: "a" }).buffer);
-    expect(handler).toHaveBeenCalledWith({ ID: "a" });
+    const activity = { ID: "a", EventID: "e", Type: "Session", InternalName: "talk" };
+    socket.receive(encodeFrame("ACTIVITY_SYNC_NOTIFY", activity).buffer);
+    expect(handler).toHaveBeenCalledWith(activity);
     off();
-    socket.receive(encodeFrame("ACTIVITY_SYNC_NOTIFY", { ID: "b" }).buffer);
+    socket.receive(encodeFrame("ACTIVITY_SYNC_NOTIFY", { ...activity, ID: "b" }).buffer);
     expect(handler).toHaveBeenCalledTimes(1);
+  });
+
+  it("drops and logs a frame whose payload does not fit its opcode, and hands on the fields it names", async () => {
+    const connection = make();
+    const handler = vi.fn();
+    connection.subscribe("CHAT_MESSAGE_DELETE_NOTIFY", handler);
+    const socket = await openNew(connection);
+    const notice = { ID: "m", DeleterID: "p", ReceiverIDs: [], ChatroomID: "r" };
+    socket.receive(encodeFrame("CHAT_MESSAGE_DELETE_NOTIFY", { ID: "m", ChatroomID: "r" }).buffer);
+    socket.receive(encodeFrame("CHAT_MESSAGE_DELETE_NOTIFY", "not json").buffer);
+    expect(handler).not.toHaveBeenCalled();
+    expect(log).toHaveBeenCalledWith(expect.stringContaining("CHAT_MESSAGE_DELETE_NOTIFY dropped"), "DeleterID: expected a string");
+    socket.receive(encodeFrame("CHAT_MESSAGE_DELETE_NOTIFY", { ...notice, Later: "field" }).buffer);
+    expect(handler).toHaveBeenCalledWith(notice);
+    expect(connection.state).toBe("open");
+  });
+
+  it("types handlers and sends by opcode", () => {
+    const connection = make();
+    connection.subscribe("CHAT_MESSAGE_READ_NOTIFY", (info) => expectTypeOf(info.PersonID).toEqualTypeOf<string>());
+    // @ts-expect-error a READ payload is not a SEND payload
+    connection.send("CHAT_MESSAGE_SEND", { ChatroomID: "r", LastReadChatMessageID: "m" });
+    // @ts-expect-error features do not subscribe to a frame only clients send
+    connection.subscribe("CHAT_MESSAGE_SEND", () => undefined);
   });
 
   it("ignores non-binary data and drops malformed frames with a log line", async () => {

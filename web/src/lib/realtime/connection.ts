@@ -10,13 +10,22 @@
  * - Close codes: 4003 and 4010 (and MAX_ALLOWED_CONNS_REACHED) stop reconnecting, the HTTP poll
  *   carries on; 4005, 4006, 4011 end the session through `onSessionEnd`; 1001 waits 1–5 s.
  * - Heartbeat: PING after 25 s without sending; no PONG 10 s later closes and reconnects.
- * - Non-binary messages are ignored; malformed frames are dropped and logged (§5).
+ * - Non-binary messages are ignored; malformed frames are dropped and logged (§5), and so are
+ *   frames whose payload does not fit their opcode (`protocol.ts`): a handler only ever receives
+ *   the payload type of the opcode it subscribed to.
  * - Sends go to a queue while closed; a failed send is re-queued and retried after 1 s; the queue
  *   is flushed on open. Chat sends are idempotent by TmpID, so a resend never duplicates.
  * - While closed (and a token exists) the registered fallback poller runs every 15 s.
  */
 import { decodeFrame, encodeFrame, FrameError } from "./codec";
-import type { OpcodeName } from "./opcodes";
+import {
+  checkPayload,
+  type ClientFrameName,
+  type ClientPayload,
+  type OpcodeName,
+  type ServerFrameName,
+  type ServerPayload,
+} from "./protocol";
 
 export type RealtimeState = "closed" | "open";
 
@@ -49,7 +58,7 @@ export interface ConnectionDeps {
   log: (message: string, detail?: unknown) => void;
 }
 
-export type FrameHandler = (payload: unknown) => void;
+export type FrameHandler<N extends ServerFrameName> = (payload: ServerPayload<N>) => void;
 
 export const CHECK_INTERVAL_MS = 5_000;
 export const FALLBACK_POLL_MS = 15_000;
@@ -76,7 +85,8 @@ export class Connection {
   private socket: SocketLike | null = null;
   private opening = false;
   private current: RealtimeState = "closed";
-  private handlers = new Map<string, Set<FrameHandler>>();
+  /** Each set holds handlers of its own opcode only; `subscribe` is the one way in. */
+  private handlers = new Map<OpcodeName, Set<(payload: unknown) => void>>();
   private stateListeners = new Set<(state: RealtimeState) => void>();
   private queue: Uint8Array[] = [];
   private retryTimer: unknown = null;
@@ -120,12 +130,14 @@ export class Connection {
     this.queue = [];
   }
 
-  subscribe(opcode: string, handler: FrameHandler): () => void {
-    const set = this.handlers.get(opcode) ?? new Set<FrameHandler>();
-    set.add(handler);
-    this.handlers.set(opcode, set);
+  subscribe<N extends ServerFrameName>(name: N, handler: FrameHandler<N>): () => void {
+    const set = this.handlers.get(name) ?? new Set<(payload: unknown) => void>();
+    // Stored untyped; `receive` calls it only with a payload checked against the same name.
+    const stored = handler as (payload: unknown) => void;
+    set.add(stored);
+    this.handlers.set(name, set);
     return () => {
-      set.delete(handler);
+      set.delete(stored);
     };
   }
 
@@ -143,8 +155,8 @@ export class Connection {
     else if (this.token && this.current === "closed" && !this.opening) this.startPoll();
   }
 
-  send(opcode: OpcodeName, payload: unknown): void {
-    const frame = encodeFrame(opcode, payload);
+  send<N extends ClientFrameName>(name: N, payload: ClientPayload<N>): void {
+    const frame = encodeFrame(name, payload);
     if (this.current === "open" && this.trySend(frame)) return;
     this.enqueue(frame);
     if (this.current === "open") this.scheduleRetry();
@@ -294,18 +306,24 @@ export class Connection {
       }
       throw error;
     }
+    const checked = checkPayload(frame.name, frame.value);
+    if (!checked.ok) {
+      this.deps.log(`realtime: ${frame.name} dropped, its payload does not fit the opcode`, checked.error);
+      return;
+    }
     if (frame.name === "PING") {
-      this.trySend(encodeFrame("PONG", frame.value));
+      this.trySend(encodeFrame("PONG", checked.value));
       return;
     }
     if (frame.name === "PONG") {
-      if (frame.value === this.pingText) this.pingDeadline = null;
+      if (checked.value === this.pingText) this.pingDeadline = null;
       return;
     }
     if (frame.name === "MAX_ALLOWED_CONNS_REACHED") this.stopped = true;
+    // Opcodes a client sends (CHAT_MESSAGE_SEND, ...) have no subscribers, so they end here too.
     for (const handler of this.handlers.get(frame.name) ?? []) {
       try {
-        handler(frame.value);
+        handler(checked.value);
       } catch (error) {
         this.deps.log(`realtime: handler for ${frame.name} failed`, error);
       }

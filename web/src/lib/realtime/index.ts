@@ -1,10 +1,16 @@
 /**
  * The realtime connection: the binary frame codec (`codec.ts`), the socket state machine
- * (`connection.ts`) and a dispatcher. Start-up calls `connect` once the session is loaded. Features
- * subscribe to the server frames they care about (ACTIVITY_SYNC_NOTIFY, PANO_EVENT_VAR_SYNC,
- * PANO_ATTENDEE_VAR_SYNC, chat NOTIFYs) by opcode name; the handler receives the decoded payload
- * (parsed JSON for JSON frames, else text). The chat feature sends with `send`, registers its HTTP
- * fallback with `setFallbackPoller` and catches up on `onStateChange("open")`.
+ * (`connection.ts`) and the typed frame table (`protocol.ts`, shapes in `payloads.ts`). Start-up
+ * calls `connect` once the session is loaded. Features subscribe to the server frames they care
+ * about by opcode name, and the handler receives that opcode's payload type, already checked:
+ *
+ * ```ts
+ * realtime.subscribe("CHAT_MESSAGE_DELETE_NOTIFY", (notice) => remove(notice.ChatroomID, notice.ID));
+ * realtime.send("CHAT_MESSAGE_READ", { ChatroomID, LastReadChatMessageID });
+ * ```
+ *
+ * Features build their own types on the wire types exported here. The chat feature also registers
+ * its HTTP fallback with `setFallbackPoller` and catches up on `onStateChange("open")`.
  */
 import { API_BASE } from "../api-client";
 import {
@@ -15,42 +21,52 @@ import {
   type SocketLike,
   TICKET_TIMEOUT_MS,
 } from "./connection";
-import type { OpcodeName } from "./opcodes";
+import type { ClientFrameName, ClientPayload, ServerFrameName } from "./protocol";
 
 export type { ConnectOptions, FrameHandler, RealtimeState } from "./connection";
-
-export type ServerOpcodeName =
-  | "ERROR"
-  | "MAX_ALLOWED_CONNS_REACHED"
-  | "CHATROOM_CREATE_NOTIFY"
-  | "CHATROOM_CREATE_ERROR"
-  | "CHAT_MESSAGE_SEND_NOTIFY"
-  | "CHAT_MESSAGE_SEND_ERROR"
-  | "CHAT_MESSAGE_EDIT_NOTIFY"
-  | "CHAT_MESSAGE_EDIT_ERROR"
-  | "CHAT_MESSAGE_DELETE_NOTIFY"
-  | "CHAT_MESSAGE_DELETE_ERROR"
-  | "CHAT_MESSAGE_READ_NOTIFY"
-  | "PANO_EVENT_VAR_SYNC"
-  | "PANO_ATTENDEE_VAR_SYNC"
-  | "PANO_UPLOADER_PROGRESS"
-  | "PANO_UPLOADER_SUCCESS"
-  | "PANO_UPLOADER_ERROR"
-  | "ACTIVITY_SYNC_NOTIFY";
-
-export type ClientOpcodeName = Extract<
+export { Opcode } from "./protocol";
+export type {
+  ClientFrame,
+  ClientFrameName,
+  ClientPayload,
   OpcodeName,
-  "CHATROOM_CREATE" | "CHAT_MESSAGE_SEND" | "CHAT_MESSAGE_EDIT" | "CHAT_MESSAGE_DELETE" | "CHAT_MESSAGE_READ"
->;
+  ServerFrame,
+  ServerFrameName,
+  ServerPayload,
+} from "./protocol";
+export type {
+  ActivitySync,
+  AttendeeVarSync,
+  ChatMessage,
+  ChatroomModel,
+  CreateError,
+  DeleteError,
+  DeleteNotice,
+  EditError,
+  ErrorFrame,
+  EventVarSync,
+  MaxConnsReached,
+  MessageDelete,
+  MessageEdit,
+  MessageRead,
+  MessageSend,
+  ReadInfo,
+  RoomCreate,
+  RoomCreated,
+  SendError,
+  UploaderError,
+  UploaderProgress,
+  UploaderSuccess,
+} from "./payloads";
 
 export interface RealtimeConnection {
   readonly state: RealtimeState;
   connect(token: string, options?: ConnectOptions): void;
   close(): void;
   /** Registers a handler for one server opcode; returns the unsubscribe function. */
-  subscribe(opcode: ServerOpcodeName, handler: FrameHandler): () => void;
+  subscribe<N extends ServerFrameName>(name: N, handler: FrameHandler<N>): () => void;
   /** Sends a frame now, or queues it until the socket is open (retried every 1 s on failure). */
-  send(opcode: ClientOpcodeName, payload: unknown): void;
+  send<N extends ClientFrameName>(name: N, payload: ClientPayload<N>): void;
   /** Listens to open/closed changes; returns the unsubscribe function. */
   onStateChange(listener: (state: RealtimeState) => void): () => void;
   /** The HTTP poll run every 15 s while the socket is closed (one poller; null removes it). */

@@ -31,19 +31,6 @@ const chat: Translation["chat"] = {
   offline: "Verbindung wird wiederhergestellt… Nachrichten werden gesendet, sobald sie steht.",
   startDirect: "Chat wird geöffnet…",
   dismiss: "Schließen",
-  errors: {
-    NOT_A_MEMBER: "Du bist kein Mitglied dieses Chats.",
-    CHATROOM_NOT_FOUND: "Diesen Chat gibt es nicht mehr.",
-    MESSAGE_NOT_FOUND: "Diese Nachricht gibt es nicht mehr.",
-    FORBIDDEN: "Das darfst du nicht.",
-    RATE_LIMITED: "Du sendest zu schnell. Bitte warte einen Moment.",
-    SERVER_BUSY: "Der Server ist gerade stark ausgelastet. Deine Nachricht wurde nicht gesendet; bitte versuche es erneut.",
-    TEXT_EMPTY: "Die Nachricht ist leer.",
-    TEXT_TOO_LONG: "Die Nachricht ist zu lang.",
-    PERSON_NOT_FOUND: "Diese Person nimmt nicht an der Veranstaltung teil.",
-    CANNOT_INVITE_SELF: "Du kannst keinen Chat mit dir selbst beginnen.",
-    generic: "Im Chat ist etwas schiefgelaufen. Bitte versuche es erneut.",
-  },
 };
 
 export default chat;

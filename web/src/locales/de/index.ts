@@ -1,5 +1,6 @@
 import type { Translation } from "../en";
 import chat from "./chat";
+import errors from "./errors";
 import venue from "./venue";
 
 const de: Translation = {
@@ -27,24 +28,7 @@ const de: Translation = {
     agreementRequired: "Bitte stimme den Nutzungsbedingungen und der Datenschutzerklärung zu",
     codeInvalid: "Gib den 6-stelligen Code ein",
   },
-  errors: {
-    network: "Der Server ist nicht erreichbar. Prüfe deine Verbindung und versuche es erneut.",
-    throttled: "Zu viele Versuche. Bitte warte eine Weile und versuche es erneut.",
-    generic: "Etwas ist schiefgelaufen. Bitte versuche es erneut.",
-    invalidInput: "Einige Angaben sind ungültig. Bitte prüfe sie.",
-    loginFailed: "Prüfe deine E-Mail-Adresse und dein Passwort und versuche es erneut",
-    accountDisabled: "Dieses Konto wurde deaktiviert.",
-    emailUsed: "Für diese E-Mail-Adresse gibt es bereits ein Konto. Bitte melde dich an.",
-    passwordRules: "Dieses Passwort ist nicht erlaubt: Verwende mindestens 12 Zeichen und keine gängigen Passwörter.",
-    tokenInvalid: "Dieser Code oder Link ist ungültig oder abgelaufen.",
-    notAdmitted: "Deine E-Mail-Adresse ist für diese Veranstaltung nicht zugelassen.",
-    sessionExpired: "Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.",
-    loginFailedStartup: "Deine Sitzung konnte nicht geladen werden. Bitte melde dich erneut an.",
-    themeFailed: "Das Design konnte nicht geladen werden",
-    mediaExpiredTitle: "Bitte neu laden",
-    mediaExpired: "Deine Anfrage für diesen Inhalt ist abgelaufen. Bitte lade die Seite neu.",
-    ssoFailed: "Die Einmalanmeldung hat nicht funktioniert. Bitte melde dich an.",
-  },
+  errors,
   login: {
     title: "Anmelden",
     intro: "Bei {{event}} anmelden",

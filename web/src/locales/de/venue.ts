@@ -86,6 +86,10 @@ const venue: Translation["venue"] = {
     password: "Passwort: {{password}}",
     copy: "Passwort kopieren",
     passwordCopied: "Passwort kopiert",
+    connecting: "Verbindung zum Stream wird aufgebaut…",
+    unavailableTitle: "Stream nicht verfügbar",
+    unavailable: "Der Stream ist von diesem Gerät aus gerade nicht erreichbar. Prüfe die Internetverbindung und versuche es erneut.",
+    retry: "Erneut versuchen",
   },
 };
 

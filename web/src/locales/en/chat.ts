@@ -30,19 +30,6 @@ const chat = {
   offline: "Reconnecting… Messages are sent as soon as the connection is back.",
   startDirect: "Opening the chat…",
   dismiss: "Dismiss",
-  errors: {
-    NOT_A_MEMBER: "You are not a member of this chat.",
-    CHATROOM_NOT_FOUND: "This chat does not exist any more.",
-    MESSAGE_NOT_FOUND: "This message does not exist any more.",
-    FORBIDDEN: "You are not allowed to do that.",
-    RATE_LIMITED: "You are sending messages too fast. Please wait a moment.",
-    SERVER_BUSY: "The server is very busy right now. Your message was not sent; please try again.",
-    TEXT_EMPTY: "The message is empty.",
-    TEXT_TOO_LONG: "The message is too long.",
-    PERSON_NOT_FOUND: "This person is not an attendee of the event.",
-    CANNOT_INVITE_SELF: "You cannot start a chat with yourself.",
-    generic: "Something went wrong with the chat. Please try again.",
-  },
 };
 
 export default chat;

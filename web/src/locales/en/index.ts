@@ -1,5 +1,6 @@
 /** English: the source of the key set. Every other language is typed against this file. */
 import chat from "./chat";
+import errors from "./errors";
 import venue from "./venue";
 
 const en = {
@@ -27,24 +28,7 @@ const en = {
     agreementRequired: "Please agree to the terms of use and the privacy policy",
     codeInvalid: "Enter the 6-digit code",
   },
-  errors: {
-    network: "The server cannot be reached. Check your connection and try again.",
-    throttled: "Too many attempts. Please wait a while and try again.",
-    generic: "Something went wrong. Please try again.",
-    invalidInput: "Some of the entries are not valid. Please check them.",
-    loginFailed: "Check your email/password and try again",
-    accountDisabled: "This account has been disabled.",
-    emailUsed: "An account with this email address already exists. Please log in.",
-    passwordRules: "This password is not allowed: use at least 12 characters and avoid common passwords.",
-    tokenInvalid: "This code or link is not valid or has expired.",
-    notAdmitted: "Your email address is not admitted to this event.",
-    sessionExpired: "Your session has expired. Please log in again.",
-    loginFailedStartup: "Your session could not be loaded. Please log in again.",
-    themeFailed: "Failed to fetch theme",
-    mediaExpiredTitle: "Please Reload",
-    mediaExpired: "Your request to view this content has expired. Please reload the page.",
-    ssoFailed: "Single sign-on did not work. Please log in.",
-  },
+  errors,
   login: {
     title: "Log in",
     intro: "Log in to {{event}}",

@@ -85,6 +85,10 @@ const venue = {
     password: "Password: {{password}}",
     copy: "Copy password",
     passwordCopied: "Password copied",
+    connecting: "Connecting to the stream…",
+    unavailableTitle: "Stream unavailable",
+    unavailable: "The stream cannot be reached from this device right now. Check the internet connection and try again.",
+    retry: "Try again",
   },
 };
 

@@ -31,19 +31,6 @@ const chat: Translation["chat"] = {
   offline: "Reconectando… Los mensajes se enviarán en cuanto vuelva la conexión.",
   startDirect: "Abriendo el chat…",
   dismiss: "Cerrar",
-  errors: {
-    NOT_A_MEMBER: "No eres miembro de este chat.",
-    CHATROOM_NOT_FOUND: "Este chat ya no existe.",
-    MESSAGE_NOT_FOUND: "Este mensaje ya no existe.",
-    FORBIDDEN: "No tienes permiso para hacerlo.",
-    RATE_LIMITED: "Estás enviando mensajes demasiado rápido. Espera un momento.",
-    SERVER_BUSY: "El servidor está muy ocupado en este momento. Tu mensaje no se ha enviado; inténtalo de nuevo.",
-    TEXT_EMPTY: "El mensaje está vacío.",
-    TEXT_TOO_LONG: "El mensaje es demasiado largo.",
-    PERSON_NOT_FOUND: "Esta persona no participa en el evento.",
-    CANNOT_INVITE_SELF: "No puedes iniciar un chat contigo mismo.",
-    generic: "Algo ha fallado en el chat. Inténtalo de nuevo.",
-  },
 };
 
 export default chat;

@@ -1,5 +1,6 @@
 import type { Translation } from "../en";
 import chat from "./chat";
+import errors from "./errors";
 import venue from "./venue";
 
 const es: Translation = {
@@ -27,24 +28,7 @@ const es: Translation = {
     agreementRequired: "Acepta las condiciones de uso y la política de privacidad",
     codeInvalid: "Introduce el código de 6 dígitos",
   },
-  errors: {
-    network: "No se puede conectar con el servidor. Comprueba tu conexión e inténtalo de nuevo.",
-    throttled: "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
-    generic: "Algo ha salido mal. Inténtalo de nuevo.",
-    invalidInput: "Algunos datos no son válidos. Revísalos.",
-    loginFailed: "Comprueba tu correo electrónico y tu contraseña e inténtalo de nuevo",
-    accountDisabled: "Esta cuenta ha sido desactivada.",
-    emailUsed: "Ya existe una cuenta con este correo electrónico. Inicia sesión.",
-    passwordRules: "Esta contraseña no está permitida: usa al menos 12 caracteres y evita contraseñas comunes.",
-    tokenInvalid: "Este código o enlace no es válido o ha caducado.",
-    notAdmitted: "Tu correo electrónico no está admitido en este evento.",
-    sessionExpired: "Tu sesión ha caducado. Vuelve a iniciar sesión.",
-    loginFailedStartup: "No se pudo cargar tu sesión. Vuelve a iniciar sesión.",
-    themeFailed: "No se pudo cargar el tema",
-    mediaExpiredTitle: "Recarga la página",
-    mediaExpired: "Tu solicitud para ver este contenido ha caducado. Recarga la página.",
-    ssoFailed: "El inicio de sesión único no ha funcionado. Inicia sesión.",
-  },
+  errors,
   login: {
     title: "Iniciar sesión",
     intro: "Inicia sesión en {{event}}",

@@ -86,6 +86,10 @@ const venue: Translation["venue"] = {
     password: "Contraseña: {{password}}",
     copy: "Copiar la contraseña",
     passwordCopied: "Contraseña copiada",
+    connecting: "Conectando con la transmisión…",
+    unavailableTitle: "Transmisión no disponible",
+    unavailable: "No se puede acceder a la transmisión desde este dispositivo en este momento. Comprueba la conexión a internet y vuelve a intentarlo.",
+    retry: "Reintentar",
   },
 };
 

@@ -31,19 +31,6 @@ const chat: Translation["chat"] = {
   offline: "Reconnexion… Les messages partiront dès que la connexion sera rétablie.",
   startDirect: "Ouverture de la discussion…",
   dismiss: "Fermer",
-  errors: {
-    NOT_A_MEMBER: "Vous n'êtes pas membre de cette discussion.",
-    CHATROOM_NOT_FOUND: "Cette discussion n'existe plus.",
-    MESSAGE_NOT_FOUND: "Ce message n'existe plus.",
-    FORBIDDEN: "Vous n'avez pas le droit de faire cela.",
-    RATE_LIMITED: "Vous envoyez des messages trop vite. Patientez un instant.",
-    SERVER_BUSY: "Le serveur est très sollicité en ce moment. Votre message n’a pas été envoyé ; veuillez réessayer.",
-    TEXT_EMPTY: "Le message est vide.",
-    TEXT_TOO_LONG: "Le message est trop long.",
-    PERSON_NOT_FOUND: "Cette personne ne participe pas à l'événement.",
-    CANNOT_INVITE_SELF: "Vous ne pouvez pas ouvrir une discussion avec vous-même.",
-    generic: "Un problème est survenu dans la discussion. Veuillez réessayer.",
-  },
 };
 
 export default chat;

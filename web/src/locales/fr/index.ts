@@ -1,5 +1,6 @@
 import type { Translation } from "../en";
 import chat from "./chat";
+import errors from "./errors";
 import venue from "./venue";
 
 const fr: Translation = {
@@ -27,24 +28,7 @@ const fr: Translation = {
     agreementRequired: "Veuillez accepter les conditions d'utilisation et la politique de confidentialité",
     codeInvalid: "Saisissez le code à 6 chiffres",
   },
-  errors: {
-    network: "Le serveur est injoignable. Vérifiez votre connexion et réessayez.",
-    throttled: "Trop de tentatives. Veuillez patienter un moment et réessayer.",
-    generic: "Une erreur s'est produite. Veuillez réessayer.",
-    invalidInput: "Certaines saisies ne sont pas valides. Veuillez les vérifier.",
-    loginFailed: "Vérifiez votre e-mail et votre mot de passe, puis réessayez",
-    accountDisabled: "Ce compte a été désactivé.",
-    emailUsed: "Un compte existe déjà avec cette adresse e-mail. Veuillez vous connecter.",
-    passwordRules: "Ce mot de passe n'est pas autorisé : utilisez au moins 12 caractères et évitez les mots de passe courants.",
-    tokenInvalid: "Ce code ou ce lien n'est pas valide ou a expiré.",
-    notAdmitted: "Votre adresse e-mail n'est pas admise à cet événement.",
-    sessionExpired: "Votre session a expiré. Veuillez vous reconnecter.",
-    loginFailedStartup: "Votre session n'a pas pu être chargée. Veuillez vous reconnecter.",
-    themeFailed: "Impossible de charger le thème",
-    mediaExpiredTitle: "Veuillez recharger",
-    mediaExpired: "Votre demande pour voir ce contenu a expiré. Veuillez recharger la page.",
-    ssoFailed: "L'authentification unique n'a pas fonctionné. Veuillez vous connecter.",
-  },
+  errors,
   login: {
     title: "Connexion",
     intro: "Connectez-vous à {{event}}",

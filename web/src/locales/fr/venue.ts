@@ -86,6 +86,10 @@ const venue: Translation["venue"] = {
     password: "Mot de passe : {{password}}",
     copy: "Copier le mot de passe",
     passwordCopied: "Mot de passe copié",
+    connecting: "Connexion à la diffusion…",
+    unavailableTitle: "Diffusion indisponible",
+    unavailable: "La diffusion est inaccessible depuis cet appareil pour le moment. Vérifiez la connexion Internet et réessayez.",
+    retry: "Réessayer",
   },
 };
 

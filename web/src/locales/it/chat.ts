@@ -31,19 +31,6 @@ const chat: Translation["chat"] = {
   offline: "Riconnessione… I messaggi partiranno appena la connessione sarà di nuovo attiva.",
   startDirect: "Apertura della chat…",
   dismiss: "Chiudi",
-  errors: {
-    NOT_A_MEMBER: "Non sei membro di questa chat.",
-    CHATROOM_NOT_FOUND: "Questa chat non esiste più.",
-    MESSAGE_NOT_FOUND: "Questo messaggio non esiste più.",
-    FORBIDDEN: "Non hai il permesso di farlo.",
-    RATE_LIMITED: "Stai inviando messaggi troppo velocemente. Attendi un momento.",
-    SERVER_BUSY: "Il server è molto occupato in questo momento. Il messaggio non è stato inviato; riprova.",
-    TEXT_EMPTY: "Il messaggio è vuoto.",
-    TEXT_TOO_LONG: "Il messaggio è troppo lungo.",
-    PERSON_NOT_FOUND: "Questa persona non partecipa all'evento.",
-    CANNOT_INVITE_SELF: "Non puoi avviare una chat con te stesso.",
-    generic: "Qualcosa è andato storto nella chat. Riprova.",
-  },
 };
 
 export default chat;

@@ -1,5 +1,6 @@
 import type { Translation } from "../en";
 import chat from "./chat";
+import errors from "./errors";
 import venue from "./venue";
 
 const it: Translation = {
@@ -27,24 +28,7 @@ const it: Translation = {
     agreementRequired: "Accetta le condizioni d'uso e l'informativa sulla privacy",
     codeInvalid: "Inserisci il codice a 6 cifre",
   },
-  errors: {
-    network: "Il server non è raggiungibile. Controlla la connessione e riprova.",
-    throttled: "Troppi tentativi. Attendi un po' e riprova.",
-    generic: "Qualcosa è andato storto. Riprova.",
-    invalidInput: "Alcuni dati non sono validi. Controllali.",
-    loginFailed: "Controlla e-mail e password e riprova",
-    accountDisabled: "Questo account è stato disattivato.",
-    emailUsed: "Esiste già un account con questo indirizzo e-mail. Accedi.",
-    passwordRules: "Questa password non è consentita: usa almeno 12 caratteri ed evita password comuni.",
-    tokenInvalid: "Questo codice o link non è valido o è scaduto.",
-    notAdmitted: "Il tuo indirizzo e-mail non è ammesso a questo evento.",
-    sessionExpired: "La sessione è scaduta. Accedi di nuovo.",
-    loginFailedStartup: "Non è stato possibile caricare la sessione. Accedi di nuovo.",
-    themeFailed: "Impossibile caricare il tema",
-    mediaExpiredTitle: "Ricarica la pagina",
-    mediaExpired: "La richiesta di visualizzare questo contenuto è scaduta. Ricarica la pagina.",
-    ssoFailed: "L'accesso unico non ha funzionato. Accedi.",
-  },
+  errors,
   login: {
     title: "Accedi",
     intro: "Accedi a {{event}}",

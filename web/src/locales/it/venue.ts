@@ -86,6 +86,10 @@ const venue: Translation["venue"] = {
     password: "Password: {{password}}",
     copy: "Copia la password",
     passwordCopied: "Password copiata",
+    connecting: "Connessione alla trasmissione…",
+    unavailableTitle: "Trasmissione non disponibile",
+    unavailable: "Al momento la trasmissione non è raggiungibile da questo dispositivo. Controlla la connessione a internet e riprova.",
+    retry: "Riprova",
   },
 };
 

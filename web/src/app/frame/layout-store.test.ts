@@ -6,6 +6,7 @@ import {
   resetLayout,
   rightAfterClose,
   rightAfterOpen,
+  rightAfterShow,
   setAccessCheck,
   useLayout,
   type RightState,
@@ -37,6 +38,15 @@ describe("right sidebar rules", () => {
     // Closing the slider page itself forgets it.
     expect(rightAfterClose(rightAfterClose(chatOverCinema))).toEqual(none);
     expect(rightAfterClose(rightAfterOpen(none, "faq"))).toEqual(none);
+  });
+});
+
+describe("showing on request", () => {
+  it("opens the panel, but never toggles an open one closed", () => {
+    const chat = rightAfterShow(none, "chat");
+    expect(chat.rightSidebar).toBe("chat");
+    expect(rightAfterShow(chat, "chat")).toBe(chat);
+    expect(rightAfterShow(rightAfterOpen(none, "faq"), "chat").rightSidebar).toBe("chat");
   });
 });
 
@@ -99,6 +109,16 @@ describe("store: whitelist re-check before every open", () => {
     await useLayout.getState().openLeft("media_info");
     useLayout.getState().closeSidebars();
     expect(useLayout.getState()).toMatchObject({ rightSidebar: null, leftSidebar: null, sliderPage: null });
+  });
+});
+
+describe("store: media menu", () => {
+  afterEach(() => resetLayout());
+  it("choosing an entry makes it the current frame and closes the list", () => {
+    useLayout.getState().toggleMediaMenu();
+    expect(useLayout.getState().mediaMenu.open).toBe(true);
+    useLayout.getState().openMediaFrame("replays");
+    expect(useLayout.getState().mediaMenu).toEqual({ open: false, frame: "replays" });
   });
 });
 

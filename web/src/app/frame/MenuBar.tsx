@@ -1,8 +1,9 @@
 /**
  * Top and bottom navigation (attendee-app.md §3, §9) and what a click does. Every click first
- * re-checks the whitelist (§7), like every sidebar open.
+ * re-checks the whitelist (§7), like every sidebar open. App composition: the menu shows the chat
+ * feature's unread badge and the sessions feature's "Live" state next to the venue's items.
  */
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
 import { usePersonStore } from "@/features/accounts";
@@ -11,11 +12,20 @@ import { notify } from "@/features/notifications";
 import { useSessions } from "@/features/sessions";
 import { useVariables } from "@/features/variables";
 import { paths } from "@/lib/routes";
-import type { JsStep } from "./js-actions";
-import { afterAccessCheck, useLayout, type MediaFrame } from "./layout-store";
-import { menuAction, menuItemName, menuItems, type MenuAction, type MenuPosition } from "./menu";
-import type { Tour } from "./tour";
-import { photoboothURL, useVenueEvent, type VenueMenuItem } from "./venue-event";
+import {
+  menuAction,
+  menuItemName,
+  menuItems,
+  photoboothURL,
+  useVenueEvent,
+  type JsStep,
+  type MenuAction,
+  type MenuPosition,
+  type Tour,
+  type VenueMenuItem,
+} from "@/features/venue";
+import { afterAccessCheck, useLayout } from "./layout-store";
+import { MediaMenu } from "./MediaMenu";
 
 /** §9: the photobooth opens in a popup 500 px wide and 95 % of the screen high. */
 function openPopup(url: string): void {
@@ -173,47 +183,5 @@ export function MenuBar({ position, tour }: { position: MenuPosition; tour: Tour
         ) : null}
       </ul>
     </nav>
-  );
-}
-
-const MEDIA_FRAMES: MediaFrame[] = ["cinema", "replays", "walloffame"];
-
-/** The media menu (§2: cinema, replays, wall of fame) with its open flag and current frame. */
-function MediaMenu() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const open = useLayout((s) => s.mediaMenu.open);
-  const frame = useLayout((s) => s.mediaMenu.frame);
-  const [menuID] = useState(() => `media-menu-${Math.random().toString(36).slice(2)}`);
-  const choose = (next: MediaFrame) => {
-    const layout = useLayout.getState();
-    layout.openMediaFrame(next);
-    layout.toggleMediaMenu(false);
-    if (next === "walloffame") void afterAccessCheck(() => void navigate("/walloffame"));
-    else void layout.openRight(next);
-  };
-  return (
-    <div className="media-menu">
-      <button
-        type="button"
-        className="venue-menu__item"
-        aria-expanded={open}
-        aria-controls={menuID}
-        onClick={() => useLayout.getState().toggleMediaMenu()}
-      >
-        {t("venue.menu.media")}
-      </button>
-      {open ? (
-        <ul id={menuID} className="media-menu__list">
-          {MEDIA_FRAMES.map((entry) => (
-            <li key={entry}>
-              <button type="button" className="venue-menu__item" aria-current={frame === entry ? "true" : undefined} onClick={() => choose(entry)}>
-                {t(`venue.media.${entry}`)}
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
   );
 }

@@ -1,31 +1,24 @@
 /**
- * Sidebars, the media menu and the selected session (attendee-app.md §4). The rules are pure
- * functions (`rightAfterOpen`, `rightAfterClose`, `leftAfterOpen`, `afterRoomChange`) so they
- * are tested without React; the store applies them.
+ * The venue frame's layout (attendee-app.md §4): sidebars, the media menu, the selected session,
+ * the "over page" and IFrame items, a requested view direction. The rules are pure functions
+ * (`rightAfterOpen`, `rightAfterShow`, `rightAfterClose`, `leftAfterOpen`, `afterRoomChange`) so
+ * they are tested without React; the store applies them.
  *
- * Surface other features rely on: `useLayout` with `rightSidebar`, `leftSidebar`,
- * `openRight(panel)`, `closeSidebars()`, `selectSession()` — chat calls `openRight("chat")`.
+ * This is app-level state: features never import it. A feature asks for a panel through
+ * `lib/panels.ts` (`panel-requests.ts` applies the request here); the room and the pages get what
+ * they need as props from the frame's route modules (`routes.tsx` in this folder).
  */
 import { create } from "zustand";
+// Types only: this store loads with the app shell (guards, layouts), and a value import of the
+// venue would bring the venue's menu model into the login route's JS.
+import type { AgendaMode, IframeItem, LeftPanel, MediaFrame, RightPanel, SliderPage } from "@/features/venue";
 
-export type RightPanel =
-  | "faq"
-  | "agenda"
-  | "speaker"
-  | "chat"
-  | "leaderboard"
-  | "breakoutroom"
-  | "cinema"
-  | "replays";
-export type LeftPanel = "poll" | "media_info";
-export type SliderPage = "cinema" | "breakoutroom";
-export type MediaFrame = "cinema" | "replays" | "walloffame";
-export type AgendaMode = "agenda" | "personal" | "location";
+export type { AgendaMode, LeftPanel, MediaFrame, RightPanel, SliderPage };
 
-export const SLIDER_PAGES: readonly RightPanel[] = ["cinema", "breakoutroom"];
+/** Right panels that stay open when opened again; typed so it lists exactly the SliderPage names. */
+const SLIDER_PAGES: Record<SliderPage, true> = { cinema: true, breakoutroom: true };
 
-export const isSliderPage = (panel: RightPanel | null): panel is SliderPage =>
-  panel !== null && SLIDER_PAGES.includes(panel);
+export const isSliderPage = (panel: RightPanel | null): panel is SliderPage => panel !== null && Object.hasOwn(SLIDER_PAGES, panel);
 
 export interface RightState {
   rightSidebar: RightPanel | null;
@@ -40,6 +33,14 @@ export function rightAfterOpen(state: RightState, panel: RightPanel): RightState
   if (isSliderPage(panel)) return { rightSidebar: panel, sliderPage: panel, slide: 0 };
   if (state.rightSidebar === panel) return rightAfterClose(state);
   return { ...state, rightSidebar: panel };
+}
+
+/**
+ * Showing on request (a feature asked through lib/panels.ts): like opening, except that a panel
+ * already shown stays shown — a request never toggles it closed.
+ */
+export function rightAfterShow(state: RightState, panel: RightPanel): RightState {
+  return state.rightSidebar === panel ? state : rightAfterOpen(state, panel);
 }
 
 /**
@@ -118,10 +119,12 @@ interface LayoutState extends RightState {
   /** An URL menu item in "Over page" mode, shown over the venue at half width. */
   overPage: { src: string; title: string } | null;
   /** The IFrame menu item shown at /iframe. */
-  iframe: { url: string; width: string; height: string; title: string } | null;
+  iframe: IframeItem | null;
   /** A view direction a menu item asked for (Panorama/VirtualLocation angle), applied once. */
   requestedYaw: number | null;
   openRight: (panel: RightPanel) => Promise<void>;
+  /** Shows a panel without toggling it closed when it is already shown (access-checked too). */
+  showRight: (panel: RightPanel) => Promise<void>;
   closeRight: () => void;
   openLeft: (panel: LeftPanel) => Promise<void>;
   closeLeft: () => void;
@@ -132,6 +135,7 @@ interface LayoutState extends RightState {
   setSlide: (slide: number) => void;
   setAgendaMode: (mode: AgendaMode) => void;
   toggleMediaMenu: (open?: boolean) => void;
+  /** Choosing a media entry makes it the current frame and closes the menu's list. */
   openMediaFrame: (frame: MediaFrame | null) => void;
   showOverPage: (page: { src: string; title: string } | null) => void;
   showIframe: (iframe: LayoutState["iframe"]) => void;
@@ -156,6 +160,9 @@ const initial = {
 export const useLayout = create<LayoutState>((set, get) => ({
   ...initial,
   openRight: (panel) => afterAccessCheck(() => set(rightAfterOpen(get(), panel))),
+  // The rule is applied after the check, on the state of that moment: two requests in flight
+  // cannot toggle each other closed.
+  showRight: (panel) => afterAccessCheck(() => set(rightAfterShow(get(), panel))),
   closeRight: () => set(rightAfterClose(get())),
   openLeft: (panel) => afterAccessCheck(() => set({ leftSidebar: leftAfterOpen(get().leftSidebar, panel) })),
   closeLeft: () => set({ leftSidebar: null }),
@@ -166,7 +173,7 @@ export const useLayout = create<LayoutState>((set, get) => ({
   setSlide: (slide) => set({ slide }),
   setAgendaMode: (agendaMode) => set({ agendaMode }),
   toggleMediaMenu: (open) => set((s) => ({ mediaMenu: { ...s.mediaMenu, open: open ?? !s.mediaMenu.open } })),
-  openMediaFrame: (frame) => set({ mediaMenu: { open: frame !== null, frame } }),
+  openMediaFrame: (frame) => set({ mediaMenu: { open: false, frame } }),
   showOverPage: (overPage) => set({ overPage }),
   showIframe: (iframe) => set({ iframe }),
   requestYaw: (requestedYaw) => set({ requestedYaw }),

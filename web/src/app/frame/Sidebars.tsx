@@ -1,18 +1,18 @@
 /**
- * The right and left sidebars (attendee-app.md §4). Panels whose feature comes later show a clear
- * placeholder. Titles come from the menu item that opens the panel (SidebarTitles), else the
+ * The right and left sidebars (attendee-app.md §4), composing panels of several features (the
+ * chat feature's panel, the agenda and leaderboard lists). Panels whose feature comes later show a
+ * clear placeholder. Titles come from the menu item that opens the panel (SidebarTitles), else the
  * panel's own name.
  */
 import { useQuery } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ChatPanel } from "@/features/chat";
+import { eventDay } from "@/features/variables";
+import { menuAction, sidebarTitle, useVenueEvent, type VenueEvent } from "@/features/venue";
 import { request } from "@/lib/api-client";
 import { NULL_ID } from "@/lib/routes";
-import { eventDay } from "@/features/variables";
 import { leftResizesLayout, useLayout, type LeftPanel, type RightPanel } from "./layout-store";
-import { menuAction, sidebarTitle } from "./menu";
-import { useVenueEvent, type VenueEvent } from "./venue-event";
 
 function usePanelTitle(panel: RightPanel | LeftPanel): string {
   const { t, i18n } = useTranslation();

@@ -1,6 +1,6 @@
-import { render, screen } from "@testing-library/react";
+import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { useEventStore, type PublicEvent } from "@/features/events";
 import { useNotifications } from "@/features/notifications";
@@ -10,11 +10,13 @@ import { MenuBar } from "./MenuBar";
 
 const item = (over: Record<string, unknown>) => ({ Position: "Top", IsVisible: true, Index: 0, Name: "", Names: {}, Data: {}, ...over });
 
-function renderMenu(path = "/lobby") {
-  const router = createMemoryRouter([{ path: "*", element: <MenuBar position="Top" tour={null} /> }], { initialEntries: [path] });
+function renderMenu(path = "/lobby", position: "Top" | "Bottom" = "Top") {
+  const router = createMemoryRouter([{ path: "*", element: <MenuBar position={position} tour={null} /> }], { initialEntries: [path] });
   render(<RouterProvider router={router} />);
   return router;
 }
+
+const mediaList = () => screen.queryByRole("button", { name: "Replays" });
 
 describe("MenuBar", () => {
   beforeEach(async () => {
@@ -61,5 +63,45 @@ describe("MenuBar", () => {
     renderMenu();
     await userEvent.click(screen.getByRole("button", { name: "Bad addon" }));
     expect(useNotifications.getState().items.map((n) => n.text)).toContain("This menu item is not available.");
+  });
+
+  describe("media menu", () => {
+    it("closes after choosing an entry that navigates, and the entry is the current frame", async () => {
+      const router = renderMenu("/lobby", "Bottom");
+      await userEvent.click(screen.getByRole("button", { name: "Media" }));
+      await userEvent.click(screen.getByRole("button", { name: "Wall of Fame" }));
+      await vi.waitFor(() => expect(router.state.location.pathname).toBe("/walloffame"));
+      expect(mediaList()).toBeNull();
+      expect(screen.getByRole("button", { name: "Media" })).toHaveAttribute("aria-expanded", "false");
+      expect(useLayout.getState().mediaMenu).toEqual({ open: false, frame: "walloffame" });
+    });
+
+    it("closes after choosing a panel entry", async () => {
+      renderMenu("/lobby", "Bottom");
+      await userEvent.click(screen.getByRole("button", { name: "Media" }));
+      await userEvent.click(screen.getByRole("button", { name: "Cinema" }));
+      expect(mediaList()).toBeNull();
+      expect(useLayout.getState().rightSidebar).toBe("cinema");
+    });
+
+    it("closes when the page changes while it is open", async () => {
+      const router = renderMenu("/lobby", "Bottom");
+      await userEvent.click(screen.getByRole("button", { name: "Media" }));
+      expect(mediaList()).not.toBeNull();
+      await act(() => router.navigate("/expo"));
+      expect(mediaList()).toBeNull();
+    });
+
+    it("closes on Escape and on a click outside", async () => {
+      renderMenu("/lobby", "Bottom");
+      const toggle = screen.getByRole("button", { name: "Media" });
+      await userEvent.click(toggle);
+      await userEvent.keyboard("{Escape}");
+      expect(mediaList()).toBeNull();
+      expect(toggle).toHaveFocus();
+      await userEvent.click(toggle);
+      await userEvent.click(document.body);
+      expect(mediaList()).toBeNull();
+    });
   });
 });

@@ -2,6 +2,10 @@
  * The frame around every venue page: menus, sidebars, the "over page" frame, and the start-up
  * work of §4 that needs a loaded session — sessions with their tick, variables, the whitelist
  * check before every sidebar open, and the isolation reloads of §2.
+ *
+ * App composition, not a feature: it puts the venue's menus next to the chat, sessions and
+ * variables features. It fills the viewport between the top of the page and the footer
+ * (`frame.css`); the page in the middle scrolls inside it, so the menus and sidebars never move.
  */
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,14 +14,12 @@ import { useSession } from "@/features/accounts";
 import { checkWhitelist, useEventStore } from "@/features/events";
 import { startSessions } from "@/features/sessions";
 import { startVariables } from "@/features/variables";
+import { isDesktop, isolationReload, useTour, useVenueEvent } from "@/features/venue";
 import { paths } from "@/lib/routes";
-import { isDesktop, isolationReload } from "./isolation";
 import { setAccessCheck, useLayout } from "./layout-store";
 import { MenuBar } from "./MenuBar";
 import { LeftSidebar, RightSidebar, useLeftResizes } from "./Sidebars";
-import { useTour } from "./tour-query";
-import { useVenueEvent } from "./venue-event";
-import "./venue.css";
+import "./frame.css";
 
 function OverPage() {
   const { t } = useTranslation();
@@ -54,7 +56,7 @@ function useIsolation() {
   }, [metadata, location.pathname, location.search]);
 }
 
-export function VenueShell() {
+export function VenueFrame() {
   const navigate = useNavigate();
   const event = useVenueEvent();
   const claims = useSession((s) => s.claims);

@@ -1,0 +1,39 @@
+/**
+ * The venue pages as the frame shows them: each route module hands the feature's page the layout
+ * state it needs as props (the room: the selected session, a requested view direction, where to
+ * report entering a room; /iframe: the IFrame item clicked last). The pages never import the
+ * frame, so the dependency stays app → features.
+ */
+import { useCallback } from "react";
+import { ModuleOrRoomPage, VenueRoomPage, type RoomFrame } from "@/features/venue/VenueRoom";
+import { IframePage, type ModuleName } from "@/features/venue/VenuePages";
+import { useLayout } from "./layout-store";
+
+function useRoomFrame(): RoomFrame {
+  const selectedSessionID = useLayout((s) => s.selectedSessionID);
+  const requestedYaw = useLayout((s) => s.requestedYaw);
+  const onEnterRoom = useLayout((s) => s.enterRoom);
+  const requestYaw = useLayout((s) => s.requestYaw);
+  const onYawApplied = useCallback(() => requestYaw(null), [requestYaw]);
+  return { selectedSessionID, requestedYaw, onEnterRoom, onYawApplied };
+}
+
+/** `/{room}` and `/central-plenary-01`. */
+export function RoomRoute() {
+  return <VenueRoomPage frame={useRoomFrame()} />;
+}
+
+function ModuleRoute({ module }: { module: ModuleName }) {
+  return <ModuleOrRoomPage module={module} frame={useRoomFrame()} />;
+}
+
+export const AuditoriumRoute = () => <ModuleRoute module="auditorium" />;
+export const BreakoutRoomRoute = () => <ModuleRoute module="breakoutroom" />;
+export const CinemaRoute = () => <ModuleRoute module="cinema" />;
+export const EngagementRoute = () => <ModuleRoute module="engagement" />;
+export const HelpdeskRoute = () => <ModuleRoute module="helpdesk" />;
+export const WallOfFameRoute = () => <ModuleRoute module="walloffame" />;
+
+export function IframeRoute() {
+  return <IframePage chosen={useLayout((s) => s.iframe)} />;
+}

@@ -1,0 +1,187 @@
+import { describe, expect, it } from "vitest";
+import type { ChatMessage, ChatroomModel, SendError } from "@/lib/realtime";
+import * as reduce from "./reducers";
+import { addRooms, type ChatState, initialChatState, updateRoom, withMessages } from "./state";
+import type { LocalMessage } from "./types";
+
+const ME = "6650a1b2c3d4e5f6000000a1";
+const BOB = "6650a1b2c3d4e5f6000000b2";
+const EVENT = "6650a1b2c3d4e5f601234567";
+const id = (n: number) => `6650a1b2c3d4e5f6${n.toString(16).padStart(8, "0")}`;
+const BROADCAST: ChatroomModel = { ID: id(0xf0), EventID: EVENT, Title: "", InternalName: "broadcast", IsPrivate: false };
+const DIRECT: ChatroomModel = { ID: id(0xf1), EventID: EVENT, Title: "", InternalName: `direct:${ME}:${BOB}`, IsPrivate: true };
+
+function msg(n: number, sender = BOB, room = BROADCAST.ID, extra: Partial<ChatMessage> = {}): ChatMessage {
+  return {
+    ID: id(n),
+    EventID: EVENT,
+    TmpID: `tmp-${n}`,
+    SenderID: sender,
+    ReceiverIDs: [],
+    ChatroomID: room,
+    CreatedAt: "2026-05-09T12:00:00.000000Z",
+    LikeCount: 0,
+    DislikeCount: 0,
+    ReadBy: [],
+    Text: `m${n}`,
+    IsDeletedByAuthor: false,
+    IsBanned: false,
+    RepliedToMessageID: null,
+    ...extra,
+  };
+}
+
+const pending = (tmpID: string, extra: Partial<LocalMessage> = {}): LocalMessage => ({ ...msg(0, ME), ID: "", TmpID: tmpID, pending: true, ...extra });
+
+/** Me in the broadcast room (messages 1–3) and a direct room with Bob (message 10). */
+function base(): ChatState {
+  let state = addRooms({ ...initialChatState, eventID: EVENT, me: ME }, [
+    { room: BROADCAST, members: [] },
+    { room: DIRECT, type: "direct", members: [ME, BOB] },
+  ]);
+  state = updateRoom(state, BROADCAST.ID, (e) => withMessages(e, [msg(1), msg(2, ME), msg(3)]));
+  return updateRoom(state, DIRECT.ID, (e) => withMessages(e, [msg(10, BOB, DIRECT.ID)]));
+}
+
+const messagesOf = (state: ChatState, roomID: string) => state.rooms[roomID]?.messages ?? [];
+const sendError = (code: string, data: SendError["Error"]["Data"]): SendError => ({ Error: { Code: code, Message: "", Data: data } });
+
+describe("SEND_NOTIFY", () => {
+  it("adds a message from someone else, announces it and asks for a desktop notification in the broadcast room", () => {
+    const { state, effects } = reduce.onSendNotify(base(), msg(4));
+    expect(messagesOf(state, BROADCAST.ID).map((m) => m.ID)).toEqual([id(1), id(2), id(3), id(4)]);
+    expect(state.rooms[BROADCAST.ID]?.lastID).toBe(id(4));
+    expect(state.lastIncoming).toEqual({ roomID: BROADCAST.ID, messageID: id(4) });
+    expect(effects).toEqual([{ kind: "names", personIDs: [BOB] }, { kind: "desktopNotify", message: msg(4) }]);
+  });
+
+  it("does not notify for direct rooms, for one's own messages or for a copy already shown", () => {
+    expect(reduce.onSendNotify(base(), msg(11, BOB, DIRECT.ID)).effects).toEqual([{ kind: "names", personIDs: [BOB] }]);
+    const own = reduce.onSendNotify(base(), msg(4, ME));
+    expect(own.state.lastIncoming).toBeNull();
+    expect(own.effects.some((e) => e.kind === "desktopNotify")).toBe(false);
+    expect(reduce.onSendNotify(base(), msg(3)).state.lastIncoming).toBeNull();
+  });
+
+  it("confirms the pending message that carries the same TmpID", () => {
+    const state = updateRoom(base(), BROADCAST.ID, (e) => ({ messages: [...e.messages, pending("t-1")] }));
+    const next = reduce.onSendNotify(state, msg(4, ME, BROADCAST.ID, { TmpID: "t-1" })).state;
+    expect(messagesOf(next, BROADCAST.ID).filter((m) => m.TmpID === "t-1")).toEqual([msg(4, ME, BROADCAST.ID, { TmpID: "t-1" })]);
+  });
+
+  it("asks to fetch a room it does not know and changes nothing else", () => {
+    const state = base();
+    const outcome = reduce.onSendNotify(state, msg(4, BOB, id(0xf9)));
+    expect(outcome).toEqual({ state, effects: [{ kind: "fetchRoom", roomID: id(0xf9) }] });
+  });
+});
+
+describe("EDIT_NOTIFY and DELETE_NOTIFY", () => {
+  it("replaces a known message and ignores an edit of one not loaded", () => {
+    const edited = reduce.onEditNotify(base(), msg(3, BOB, BROADCAST.ID, { Text: "edited" })).state;
+    expect(messagesOf(edited, BROADCAST.ID).at(-1)?.Text).toBe("edited");
+    const unknown = reduce.onEditNotify(base(), msg(99)).state;
+    expect(messagesOf(unknown, BROADCAST.ID).map((m) => m.ID)).toEqual([id(1), id(2), id(3)]);
+  });
+
+  it("removes a deleted message and moves the pointers", () => {
+    const notice = (n: number) => ({ ID: id(n), DeleterID: BOB, ReceiverIDs: [], ChatroomID: BROADCAST.ID });
+    const withoutLast = reduce.onDeleteNotify(base(), notice(3)).state;
+    expect(withoutLast.rooms[BROADCAST.ID]).toMatchObject({ firstID: id(1), lastID: id(2) });
+    expect(reduce.onDeleteNotify(withoutLast, notice(1)).state.rooms[BROADCAST.ID]).toMatchObject({ firstID: id(2), lastID: id(2) });
+  });
+});
+
+describe("READ_NOTIFY", () => {
+  const info = (person: string, last: string) => ({
+    ID: id(0x201),
+    EventID: EVENT,
+    Created: null,
+    Updated: null,
+    PersonID: person,
+    ChatroomID: DIRECT.ID,
+    LastReadChatMessageID: last,
+  });
+
+  it("moves the person's own mark forward only", () => {
+    const read = reduce.onReadNotify(base(), info(ME, id(10))).state;
+    expect(read.rooms[DIRECT.ID]?.lastReadID).toBe(id(10));
+    expect(reduce.onReadNotify(read, info(ME, id(5))).state.rooms[DIRECT.ID]?.lastReadID).toBe(id(10));
+  });
+
+  it("records another reader for the receipts", () => {
+    const read = reduce.onReadNotify(base(), info(BOB, id(10))).state;
+    expect(read.rooms[DIRECT.ID]?.readers).toEqual({ [BOB]: id(10) });
+    expect(read.rooms[DIRECT.ID]?.lastReadID).toBeNull();
+  });
+});
+
+describe("CREATE_NOTIFY", () => {
+  const CAROL = "6650a1b2c3d4e5f6000000c3";
+  const model: ChatroomModel = { ID: id(0xf2), EventID: EVENT, Title: "", InternalName: `direct:${ME}:${CAROL}`, IsPrivate: true };
+
+  it("adds and loads a new direct room; the inviter's pending request selects it and asks for the panel", () => {
+    const state = { ...base(), pendingDirect: { tmpID: "t-9", inviteeID: CAROL } };
+    const { state: next, effects } = reduce.onCreateNotify(state, { TmpID: "t-9", InviterID: ME, InviteeID: CAROL, ChatroomModel: model });
+    expect(next.rooms[model.ID]).toMatchObject({ kind: "direct", members: [ME, CAROL], loaded: false });
+    expect(next.order).toEqual([BROADCAST.ID, DIRECT.ID, model.ID]);
+    expect(next).toMatchObject({ pendingDirect: null, selectedID: model.ID });
+    expect(effects).toEqual([{ kind: "loadRoom", roomID: model.ID }, { kind: "names", personIDs: [ME, CAROL] }, { kind: "showPanel" }]);
+  });
+
+  it("adds a group someone else created without selecting it, and does not reload a known room", () => {
+    const group = { ...model, InternalName: "group:x", IsPrivate: false, Title: "Speakers" };
+    const { state, effects } = reduce.onCreateNotify(base(), { TmpID: "other", InviterID: BOB, InviteeID: null, ChatroomModel: group });
+    expect(state.rooms[group.ID]).toMatchObject({ kind: "group", members: [] });
+    expect(state.selectedID).toBeNull();
+    expect(effects).toEqual([{ kind: "loadRoom", roomID: group.ID }]);
+    expect(reduce.onCreateNotify(state, { TmpID: "again", InviterID: BOB, InviteeID: null, ChatroomModel: group }).effects).toEqual([]);
+  });
+});
+
+describe("error frames", () => {
+  const withPending = (extra: Partial<LocalMessage> = {}) =>
+    updateRoom(base(), BROADCAST.ID, (e) => ({ messages: [...e.messages, pending("t-1", extra)] }));
+
+  it("marks a refused send as failed with its code", () => {
+    const { state, effects } = reduce.onSendError(withPending(), sendError("TEXT_TOO_LONG", { TmpID: "t-1", MaxLength: 4000 }));
+    expect(messagesOf(state, BROADCAST.ID).at(-1)).toMatchObject({ TmpID: "t-1", failed: "TEXT_TOO_LONG" });
+    expect(state.error).toBeNull();
+    expect(effects).toEqual([]);
+  });
+
+  it("decides a resend for SERVER_BUSY, waiting the server's hint times the attempt", () => {
+    const first = reduce.onSendError(withPending(), sendError("SERVER_BUSY", { TmpID: "t-1", RetryAfterMs: 1500 }));
+    expect(messagesOf(first.state, BROADCAST.ID).at(-1)).toMatchObject({ busyRetries: 1 });
+    expect(messagesOf(first.state, BROADCAST.ID).at(-1)?.failed).toBeUndefined();
+    expect(first.effects).toEqual([{ kind: "resend", roomID: BROADCAST.ID, tmpID: "t-1", afterMs: 1500 }]);
+    const third = reduce.onSendError(withPending({ busyRetries: 2 }), sendError("SERVER_BUSY", { TmpID: "t-1" }));
+    expect(third.effects).toEqual([{ kind: "resend", roomID: BROADCAST.ID, tmpID: "t-1", afterMs: reduce.BUSY_DEFAULT_WAIT_MS * 3 }]);
+  });
+
+  it("gives up after BUSY_RETRIES resends and shows the send as failed", () => {
+    const { state, effects } = reduce.onSendError(withPending({ busyRetries: reduce.BUSY_RETRIES }), sendError("SERVER_BUSY", { TmpID: "t-1" }));
+    expect(messagesOf(state, BROADCAST.ID).at(-1)?.failed).toBe("SERVER_BUSY");
+    expect(effects).toEqual([]);
+  });
+
+  it("shows a send error it cannot attach to a message, and edit and delete errors", () => {
+    expect(reduce.onSendError(base(), sendError("NOT_A_MEMBER", { ChatroomID: DIRECT.ID })).state.error).toBe("NOT_A_MEMBER");
+    expect(reduce.onEditOrDeleteError(base(), { Error: { Code: "FORBIDDEN", Message: "", Data: { ID: id(3) } } }).state.error).toBe("FORBIDDEN");
+  });
+
+  it("gives up the pending direct chat its CREATE_ERROR names", () => {
+    const state = { ...base(), pendingDirect: { tmpID: "t-9", inviteeID: BOB } };
+    const other = reduce.onCreateError(state, { Error: { Code: "PERSON_NOT_FOUND", Message: "", Data: { TmpID: "t-8" } } }).state;
+    expect(other).toMatchObject({ pendingDirect: { tmpID: "t-9" }, error: "PERSON_NOT_FOUND" });
+    const mine = reduce.onCreateError(state, { Error: { Code: "CANNOT_INVITE_SELF", Message: "", Data: { TmpID: "t-9" } } }).state;
+    expect(mine).toMatchObject({ pendingDirect: null, error: "CANNOT_INVITE_SELF" });
+  });
+
+  it("shows an ERROR only when it refuses a read receipt", () => {
+    const state = base();
+    expect(reduce.onErrorFrame(state, { Error: { Code: "BAD_CHECKSUM", Message: "", Data: {} } }).state).toBe(state);
+    expect(reduce.onErrorFrame(state, { Error: { Code: "RATE_LIMITED", Message: "", Data: { Opcode: 6 } } }).state.error).toBeNull();
+    expect(reduce.onErrorFrame(state, { Error: { Code: "NOT_A_MEMBER", Message: "", Data: { Opcode: 15 } } }).state.error).toBe("NOT_A_MEMBER");
+  });
+});

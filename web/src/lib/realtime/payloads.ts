@@ -1,0 +1,254 @@
+/**
+ * Payload shapes of protocol/README.md §4, one checker per shape; each type is derived from its
+ * checker (`Infer`), so what the app is typed against is exactly what a frame is checked for.
+ * `payloads.test.ts` parses every JSON example of §4 with these checkers.
+ *
+ * These are wire shapes only. Features build their richer client types on them (chat's
+ * `LocalMessage` adds pending/failed state to `ChatMessage`).
+ */
+import {
+  array,
+  boolean,
+  type Checker,
+  type Infer,
+  integer,
+  literal,
+  nullable,
+  object,
+  oneOf,
+  openObject,
+  optional,
+  PayloadError,
+  isRecord,
+  string,
+} from "./check";
+
+// -- common models ------------------------------------------------------------------------------
+
+/**
+ * A chat message (SEND_NOTIFY, EDIT_NOTIFY; the REST history returns the same shape).
+ *
+ * @example
+ * {"ID": "6650a1b2c3d4e5f600000101", "EventID": "6650a1b2c3d4e5f601234567", "TmpID": "c0ffee00-…",
+ *  "SenderID": "6650a1b2c3d4e5f6000000a1", "ReceiverIDs": ["6650a1b2c3d4e5f6000000b2"],
+ *  "ChatroomID": "6650a1b2c3d4e5f6000000f1", "CreatedAt": "2026-05-09T12:00:00.123000Z",
+ *  "LikeCount": 0, "DislikeCount": 0, "ReadBy": [], "Text": "Hello Bob",
+ *  "IsDeletedByAuthor": false, "IsBanned": false, "RepliedToMessageID": null}
+ */
+export const chatMessage = object({
+  ID: string,
+  EventID: string,
+  TmpID: string,
+  SenderID: string,
+  /** Members other than the sender; `[]` in the broadcast room (everybody). */
+  ReceiverIDs: array(string),
+  ChatroomID: string,
+  CreatedAt: string,
+  LikeCount: integer,
+  DislikeCount: integer,
+  /** Always `[]` in the broadcast room. */
+  ReadBy: array(string),
+  Text: string,
+  IsDeletedByAuthor: boolean,
+  /** Hidden by a moderator. */
+  IsBanned: boolean,
+  RepliedToMessageID: nullable(string),
+});
+export type ChatMessage = Infer<typeof chatMessage>;
+
+/**
+ * The chat room model of a CHATROOM_CREATE_NOTIFY: the fields §4 guarantees. The REST room
+ * carries more (the chat feature's api types say what).
+ *
+ * @example {"ID": "6650a1b2c3d4e5f6000000f1", "EventID": "6650a1b2c3d4e5f601234567", "Title": "",
+ *  "InternalName": "direct:6650a1b2c3d4e5f6000000a1:6650a1b2c3d4e5f6000000b2", "IsPrivate": true}
+ */
+export const chatroomModel = object({
+  ID: string,
+  EventID: string,
+  Title: string,
+  InternalName: string,
+  /** True for direct chats. */
+  IsPrivate: boolean,
+});
+export type ChatroomModel = Infer<typeof chatroomModel>;
+
+/**
+ * The error envelope of ERROR and every `*_ERROR` opcode, with the `Data` fields that opcode
+ * echoes. `Code` stays a string: a newer server may send a code this app does not know yet
+ * (`errorMessageKey` in lib/errors.ts falls back to a generic message).
+ *
+ * @example {"Error": {"Code": "NOT_A_MEMBER", "Message": "You are not a member of this chat room",
+ *  "Data": {"Opcode": 15, "ChatroomID": "6650a1b2c3d4e5f6000000f2"}}}
+ */
+function errorEnvelope<S extends Record<string, Checker<unknown>>>(data: S) {
+  return object({ Error: object({ Code: string, Message: string, Data: object(data) }) });
+}
+
+const retryAfter = { RetryAfterMs: optional(integer) };
+
+// -- server → client ----------------------------------------------------------------------------
+
+/** 2 ERROR: anything without its own `*_ERROR` opcode; `Data` names the request's opcode. */
+export const errorFrame = errorEnvelope({
+  Opcode: optional(integer),
+  TmpID: optional(string),
+  ID: optional(string),
+  ChatroomID: optional(string),
+  Operation: optional(string),
+  ...retryAfter,
+});
+export type ErrorFrame = Infer<typeof errorFrame>;
+
+/** 3 MAX_ALLOWED_CONNS_REACHED. @example {"Limit": 5, "Scope": "PERSON"} */
+export const maxConnsReached = object({ Limit: integer, Scope: literal("PERSON", "SERVER") });
+export type MaxConnsReached = Infer<typeof maxConnsReached>;
+
+/** 5 CHATROOM_CREATE_NOTIFY: `InviteeID` is null for a group. */
+export const roomCreated = object({
+  TmpID: string,
+  InviterID: string,
+  InviteeID: nullable(string),
+  ChatroomModel: chatroomModel,
+});
+export type RoomCreated = Infer<typeof roomCreated>;
+
+/** 8 CHAT_MESSAGE_SEND_ERROR. */
+export const sendError = errorEnvelope({
+  TmpID: optional(string),
+  ChatroomID: optional(string),
+  MaxLength: optional(integer),
+  ...retryAfter,
+});
+export type SendError = Infer<typeof sendError>;
+
+/** 11 CHAT_MESSAGE_EDIT_ERROR. */
+export const editError = errorEnvelope({
+  ID: optional(string),
+  ChatroomID: optional(string),
+  MaxLength: optional(integer),
+  ...retryAfter,
+});
+export type EditError = Infer<typeof editError>;
+
+/** 13 CHAT_MESSAGE_DELETE_NOTIFY. @example {"ID": "…0101", "DeleterID": "…00a1", "ReceiverIDs": ["…00b2"], "ChatroomID": "…00f1"} */
+export const deleteNotice = object({
+  ID: string,
+  DeleterID: string,
+  ReceiverIDs: array(string),
+  ChatroomID: string,
+});
+export type DeleteNotice = Infer<typeof deleteNotice>;
+
+/** 14 CHAT_MESSAGE_DELETE_ERROR. */
+export const deleteError = errorEnvelope({ ID: optional(string), ChatroomID: optional(string), ...retryAfter });
+export type DeleteError = Infer<typeof deleteError>;
+
+/**
+ * 16 CHAT_MESSAGE_READ_NOTIFY: the read info of `PersonID` (the reader) in a room; GET
+ * …/chatpersonstatus answers the same shape, with null times while nothing was read.
+ */
+export const readInfo = object({
+  ID: string,
+  EventID: string,
+  Created: nullable(string),
+  Updated: nullable(string),
+  PersonID: string,
+  ChatroomID: string,
+  LastReadChatMessageID: string,
+});
+export type ReadInfo = Infer<typeof readInfo>;
+
+/**
+ * Pano variables: names to string values. The event's variables are an organizer's free document,
+ * so a number or boolean is read as the text the tour would read, and other values are left out
+ * (as the REST copy of the same variables is read), rather than losing the whole frame.
+ */
+const varMap: Checker<Record<string, string>> = (value, path) => {
+  if (!isRecord(value)) throw new PayloadError(path, "an object");
+  const vars: Record<string, string> = {};
+  for (const [name, entry] of Object.entries(value)) {
+    if (typeof entry === "string") vars[name] = entry;
+    else if (typeof entry === "number" || typeof entry === "boolean") vars[name] = String(entry);
+  }
+  return vars;
+};
+
+/** 17 PANO_EVENT_VAR_SYNC: the changed event variables. @example {"EventID": "…", "Vars": {"Var_EventDay": "2"}} */
+export const eventVarSync = object({ EventID: string, Vars: varMap });
+export type EventVarSync = Infer<typeof eventVarSync>;
+
+/** 18 PANO_ATTENDEE_VAR_SYNC: one attendee's variables, for their other tabs. */
+export const attendeeVarSync = object({ EventID: string, PersonID: string, Vars: varMap });
+export type AttendeeVarSync = Infer<typeof attendeeVarSync>;
+
+/** 19 PANO_UPLOADER_PROGRESS. @example {"PanoID": "…", "Version": 3, "Step": "images", "Done": 4, "Total": 9} */
+export const uploaderProgress = object({
+  PanoID: string,
+  Version: integer,
+  Step: literal("check", "images", "store"),
+  Done: integer,
+  Total: integer,
+});
+export type UploaderProgress = Infer<typeof uploaderProgress>;
+
+/** 20 PANO_UPLOADER_SUCCESS. */
+export const uploaderSuccess = object({ PanoID: string, Version: integer, PanoURL: string });
+export type UploaderSuccess = Infer<typeof uploaderSuccess>;
+
+/** 21 PANO_UPLOADER_ERROR: the refused upload's REST error; `Entry` names the zip entry at fault. */
+export const uploaderError = errorEnvelope({ PanoID: optional(string), Version: optional(integer), Entry: optional(string) });
+export type UploaderError = Infer<typeof uploaderError>;
+
+/**
+ * 22 ACTIVITY_SYNC_NOTIFY: one activity as the REST list returns it. Only these four fields are
+ * guaranteed (`InternalName` "DELETED" marks a removal); the rest is the activity's own document,
+ * kept for the feature that reads it (sessions' `toSession`).
+ */
+export const activitySync = openObject({ ID: string, EventID: string, Type: string, InternalName: string });
+export type ActivitySync = Infer<typeof activitySync>;
+
+/** 23 CHATROOM_CREATE_ERROR: `InviteeID` when one person caused it. */
+export const createError = errorEnvelope({
+  TmpID: optional(string),
+  InviteeID: optional(string),
+  MaxMembers: optional(integer),
+});
+export type CreateError = Infer<typeof createError>;
+
+// -- client → server ----------------------------------------------------------------------------
+
+const directCreate = object({ TmpID: string, EventID: string, InviteeID: string });
+const groupCreate = object({ TmpID: string, EventID: string, Title: string, MemberIDs: array(string) });
+
+/**
+ * 4 CHATROOM_CREATE: a direct chat (`InviteeID`) or a group (`Title`, `MemberIDs`).
+ *
+ * @example {"TmpID": "c0ffee00-…", "EventID": "6650a1b2c3d4e5f601234567", "InviteeID": "6650a1b2c3d4e5f6000000b2"}
+ */
+export const roomCreate = oneOf(directCreate, groupCreate);
+export type RoomCreate = Infer<typeof roomCreate>;
+
+/** 6 CHAT_MESSAGE_SEND. @example {"TmpID": "c0ffee00-…", "ChatroomID": "…00f1", "Text": "Hello Bob"} */
+export const messageSend = object({
+  TmpID: string,
+  ChatroomID: string,
+  Text: string,
+  RepliedToMessageID: optional(string),
+});
+export type MessageSend = Infer<typeof messageSend>;
+
+/** 9 CHAT_MESSAGE_EDIT. */
+export const messageEdit = object({ ID: string, ChatroomID: string, Text: string });
+export type MessageEdit = Infer<typeof messageEdit>;
+
+/** 12 CHAT_MESSAGE_DELETE. */
+export const messageDelete = object({ ID: string, ChatroomID: string });
+export type MessageDelete = Infer<typeof messageDelete>;
+
+/** 15 CHAT_MESSAGE_READ: the room's newest read message; the server only moves it forward. */
+export const messageRead = object({ ChatroomID: string, LastReadChatMessageID: string });
+export type MessageRead = Infer<typeof messageRead>;
+
+/** 0 PING and 1 PONG: a TEXT payload of at most 256 bytes. */
+export const text: Checker<string> = string;

@@ -1,0 +1,45 @@
+/**
+ * English error messages, the key source for the other languages. lib/errors.ts maps every
+ * server error code to one of these keys; the account screens use the login-specific ones.
+ */
+const errors = {
+  network: "The server cannot be reached. Check your connection and try again.",
+  throttled: "Too many attempts. Please wait a while and try again.",
+  generic: "Something went wrong. Please try again.",
+  invalidInput: "Some of the entries are not valid. Please check them.",
+  loginFailed: "Check your email/password and try again",
+  accountDisabled: "This account has been disabled.",
+  emailUsed: "An account with this email address already exists. Please log in.",
+  passwordRules: "This password is not allowed: use at least 12 characters and avoid common passwords.",
+  tokenInvalid: "This code or link is not valid or has expired.",
+  notAdmitted: "Your email address is not admitted to this event.",
+  sessionExpired: "Your session has expired. Please log in again.",
+  loginFailedStartup: "Your session could not be loaded. Please log in again.",
+  themeFailed: "Failed to fetch theme",
+  mediaExpiredTitle: "Please Reload",
+  mediaExpired: "Your request to view this content has expired. Please reload the page.",
+  ssoFailed: "Single sign-on did not work. Please log in.",
+  forbidden: "You are not allowed to do that.",
+  notFound: "This could not be found. It may have been removed.",
+  eventNotFound: "This event does not exist.",
+  personNotFound: "This person is not an attendee of the event.",
+  chatroomNotFound: "This chat does not exist any more.",
+  messageNotFound: "This message does not exist any more.",
+  notAMember: "You are not a member of this chat.",
+  textEmpty: "The message is empty.",
+  textTooLong: "The message is too long.",
+  cannotInviteSelf: "You cannot start a chat with yourself.",
+  tooManyMembers: "This group chat has too many members.",
+  serverBusy: "The server is very busy right now. Please try again in a moment.",
+  signInRequired: "Please log in again to continue.",
+  conflict: "This clashes with something that already exists.",
+  nameTaken: "This name is already taken.",
+  fileTooLarge: "The file is too large.",
+  fileType: "This type of file is not accepted.",
+  fileInvalid: "This file cannot be used. Please check it and try again.",
+  uploadFailed: "The file could not be stored. Please try again.",
+  mailFailed: "The email could not be sent. Please try again later.",
+  serviceUnavailable: "This service is not available right now. Please try again later.",
+};
+
+export default errors;
