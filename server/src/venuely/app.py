@@ -9,6 +9,7 @@ from fastapi import APIRouter, FastAPI
 
 from venuely import __version__
 from venuely.accounts.router import router as accounts_router
+from venuely.accounts.socket import ticket_router as realtime_ticket_router
 from venuely.activities.router import router as activities_router
 from venuely.admins.router import router as admins_router
 from venuely.chat import realtime as chat_realtime  # noqa: F401 - registers the socket handlers
@@ -28,7 +29,6 @@ from venuely.locations.router import router as locations_router
 from venuely.panoramas.router import router as panoramas_router
 from venuely.panoramas.tours_router import tours_router
 from venuely.proxy.router import router as proxy_router
-from venuely.realtime.router import router as realtime_router
 from venuely.realtime.router import socket_router as realtime_socket_router
 from venuely.relations.router import router as relations_router
 from venuely.settings import Settings, load_settings
@@ -45,7 +45,7 @@ API_PREFIX = "/api/v1"
 FEATURE_ROUTERS: tuple[APIRouter, ...] = (
     # First: routes are matched in order, one by one (about 190 here), and a reconnect storm
     # asks for a ticket per socket. Its path overlaps no other route.
-    realtime_router,
+    realtime_ticket_router,
     accounts_router,
     admins_router,
     files_router,
@@ -80,13 +80,9 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         # Each worker process runs this with its own services, so each has its own hub and
         # broker subscription; nothing realtime is shared between workers but Redis.
-        hub_start = getattr(services.hub, "start", None)
-        if hub_start is not None:
-            await hub_start()
+        await services.hub.start()
         yield
-        hub_stop = getattr(services.hub, "stop", None)
-        if hub_stop is not None:
-            await hub_stop()
+        await services.hub.stop()
         await services.db.dispose()
 
     app = FastAPI(

@@ -12,9 +12,9 @@ from sqlalchemy import func, select
 from tests.api.chat_support import ChatWorld, build_chat_world, send
 from tests.factories import bearer, grant_admin, make_customer, make_person, token_for
 from venuely.admins.models import AdminType
-from venuely.chat.errors import ChatError
 from venuely.chat.models import ChatMessage, Chatroom
 from venuely.chat.service import create_direct_room, create_group_room, rooms_for
+from venuely.core.errors import ApiError
 from venuely.core.services import Services
 from venuely.demo.seed import seed_demo
 from venuely.realtime.hub import room_channel
@@ -133,15 +133,15 @@ async def test_room_creation_refusals(services: Services, world: ChatWorld) -> N
                     invitee_id=invitee_id,
                     tmp_id="t",
                 )
-            except ChatError as exc:
-                return exc.chat_code.value
+            except ApiError as exc:
+                return exc.code.value
         return "created"
 
     assert await direct(world.id("alice")) == "CANNOT_INVITE_SELF"
     assert await direct(world.id("outsider")) == "PERSON_NOT_FOUND"
     assert await direct(world.id("admin")) == "PERSON_NOT_FOUND"  # not an attendee
     async with services.db.session() as session:
-        with pytest.raises(ChatError) as too_many:
+        with pytest.raises(ApiError) as too_many:
             await create_group_room(
                 session,
                 services,
@@ -151,7 +151,7 @@ async def test_room_creation_refusals(services: Services, world: ChatWorld) -> N
                 member_ids_in=[f"{i:024x}" for i in range(1, 101)],
                 tmp_id="t",
             )
-    assert too_many.value.chat_code.value == "TOO_MANY_MEMBERS"
+    assert too_many.value.code.value == "TOO_MANY_MEMBERS"
 
 
 async def test_rooms_for_lists_the_channels_a_connection_joins(

@@ -2,33 +2,17 @@
 
 from __future__ import annotations
 
-import os
-import socket
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import httpx
 
-VENUELY = [sys.executable, "-m", "venuely.cli"]
-
-
-def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("VENUELY_")}
-    env.update(VENUELY_DATA_DIR=str(tmp_path / "var"), VENUELY_LOG_FORMAT="console", **extra)
-    return env
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
+from tests.e2e.support import VENUELY, free_port, venuely_env
 
 
 def test_migrate_and_demo_are_idempotent(tmp_path: Path) -> None:
-    env = _env(tmp_path)
+    env = venuely_env(tmp_path)
     for _ in range(2):
         subprocess.run([*VENUELY, "migrate"], env=env, check=True, capture_output=True, timeout=60)
         demo = subprocess.run(
@@ -41,7 +25,7 @@ def test_migrate_and_demo_are_idempotent(tmp_path: Path) -> None:
 def test_production_without_secret_is_refused(tmp_path: Path) -> None:
     result = subprocess.run(
         [*VENUELY, "migrate"],
-        env=_env(tmp_path, VENUELY_ENV="production"),
+        env=venuely_env(tmp_path, VENUELY_ENV="production"),
         check=False,
         capture_output=True,
         text=True,
@@ -52,9 +36,9 @@ def test_production_without_secret_is_refused(tmp_path: Path) -> None:
 
 
 def test_serve_answers_on_loopback(tmp_path: Path) -> None:
-    env = _env(tmp_path)
+    env = venuely_env(tmp_path)
     subprocess.run([*VENUELY, "demo"], env=env, check=True, capture_output=True, timeout=60)
-    port = _free_port()
+    port = free_port()
     server = subprocess.Popen(
         [*VENUELY, "serve", "--host", "127.0.0.1", "--port", str(port)],
         env=env,
@@ -80,8 +64,8 @@ def test_serve_answers_on_loopback(tmp_path: Path) -> None:
 
 def test_several_workers_without_redis_are_refused(tmp_path: Path) -> None:
     result = subprocess.run(
-        [*VENUELY, "serve", "--host", "127.0.0.1", "--port", str(_free_port()), "--workers", "2"],
-        env=_env(tmp_path),
+        [*VENUELY, "serve", "--host", "127.0.0.1", "--port", str(free_port()), "--workers", "2"],
+        env=venuely_env(tmp_path),
         check=False,
         capture_output=True,
         text=True,

@@ -7,6 +7,7 @@ import zlib
 
 import pytest
 
+from venuely.core.error_codes import ErrorCode
 from venuely.realtime.codec import (
     HEADER_BYTES,
     MAX_FRAME_BYTES,
@@ -17,7 +18,6 @@ from venuely.realtime.codec import (
     encode_frame,
     encode_json_frame,
 )
-from venuely.realtime.errors import RealtimeErrorCode
 from venuely.realtime.opcodes import Opcode, PayloadType
 
 
@@ -33,7 +33,7 @@ def test_a_frame_of_exactly_64_kib_is_accepted_and_one_byte_more_is_not() -> Non
 
     with pytest.raises(FrameError) as caught:
         decode_frame(signed(Opcode.PING, b"x" * (MAX_FRAME_BYTES - HEADER_BYTES + 1)))
-    assert caught.value.code is RealtimeErrorCode.FRAME_TOO_LARGE
+    assert caught.value.code is ErrorCode.FRAME_TOO_LARGE
 
 
 def test_a_payload_inflating_to_exactly_256_kib_is_accepted_and_one_byte_more_is_not() -> None:
@@ -44,7 +44,7 @@ def test_a_payload_inflating_to_exactly_256_kib_is_accepted_and_one_byte_more_is
     bomb = packer.compress(b"a" * (MAX_PAYLOAD_BYTES + 1)) + packer.flush()
     with pytest.raises(FrameError) as caught:
         decode_frame(signed(0x80 | Opcode.PING, bomb))
-    assert caught.value.code is RealtimeErrorCode.PAYLOAD_TOO_LARGE
+    assert caught.value.code is ErrorCode.PAYLOAD_TOO_LARGE
 
 
 def test_encoding_refuses_frames_a_peer_would_refuse() -> None:
@@ -90,5 +90,5 @@ def test_decoding_accepts_bytearray_and_memoryview() -> None:
 def test_frame_error_carries_a_message_for_the_error_envelope() -> None:
     with pytest.raises(FrameError) as caught:
         decode_frame(b"\xb0\x00")
-    assert caught.value.code is RealtimeErrorCode.FRAME_HEADER
+    assert caught.value.code is ErrorCode.FRAME_HEADER
     assert "header" in caught.value.message

@@ -10,8 +10,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from venuely.core.error_codes import ErrorCode
 from venuely.realtime.codec import FrameError, crc16, decode_frame, encode_frame, encode_json_frame
-from venuely.realtime.errors import RealtimeErrorCode
 from venuely.realtime.opcodes import Opcode, PayloadType
 
 # Timing belongs in benchmarks, not here; a slow CI machine must not fail a correct codec.
@@ -100,10 +100,10 @@ def test_frames_with_a_correct_checksum_fail_only_on_what_follows_the_header(
         assert len(frame.payload) <= 64
         return
     assert code in {
-        RealtimeErrorCode.UNKNOWN_OPCODE,
-        RealtimeErrorCode.BAD_COMPRESSION,
-        RealtimeErrorCode.PAYLOAD_TOO_LARGE,
-        RealtimeErrorCode.BAD_PAYLOAD,
+        ErrorCode.UNKNOWN_OPCODE,
+        ErrorCode.BAD_COMPRESSION,
+        ErrorCode.PAYLOAD_TOO_LARGE,
+        ErrorCode.BAD_PAYLOAD,
     }
 
 

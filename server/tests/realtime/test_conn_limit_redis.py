@@ -114,8 +114,8 @@ async def test_a_dead_process_entry_expires_and_live_ones_are_refreshed(
     live_socket = await a.socket(ada.token)
     await _admitted(live_socket)
     conn = hub_a.connections_of(ada.person.id)[0]
-    key = hub_a._conns_key(conn)
-    member = hub_a._member(conn)
+    key = hub_a.conn_count.key(conn)
+    member = hub_a.conn_count.member(conn)
     first_expiry = await redis.zscore(key, member)
     assert first_expiry is not None
 

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from tests.realtime.live import LiveServer, attendee
+from venuely.accounts.socket import session_principal
+from venuely.chat.frames import ChatPersonStatusOut, DeleteIn, ReadIn
 from venuely.client import RealtimeSocket
-from venuely.realtime import CloseCode, Frame, Opcode, encode_frame, encode_json_frame, registry
+from venuely.realtime import CloseCode, Opcode, encode_frame, registry
 from venuely.realtime.registry import ConnectionContext
 
 # A valid header whose checksum is wrong: the smallest malformed frame with a clear code.
@@ -31,7 +33,7 @@ async def _error(socket: RealtimeSocket) -> dict[str, object]:
 
 
 @pytest.fixture
-def handlers() -> Iterator[dict[Opcode, registry.Handler]]:
+def handlers() -> Iterator[dict[Opcode, registry.Handler[Any]]]:
     """The registry, restored after the test whatever features registered."""
     saved = dict(registry._handlers)
     yield registry._handlers
@@ -84,7 +86,7 @@ async def test_oversized_frames(live: LiveServer) -> None:
 
 
 async def test_opcodes_a_client_may_not_send_or_nobody_handles(
-    live: LiveServer, handlers: dict[Opcode, registry.Handler]
+    live: LiveServer, handlers: dict[Opcode, registry.Handler[Any]]
 ) -> None:
     handlers.pop(Opcode.CHATROOM_CREATE, None)
     socket = await live.socket((await attendee(live.services)).token)
@@ -100,34 +102,53 @@ async def test_opcodes_a_client_may_not_send_or_nobody_handles(
 
 
 async def test_handlers_get_a_working_context_and_failures_stay_contained(
-    live: LiveServer, handlers: dict[Opcode, registry.Handler]
+    live: LiveServer, handlers: dict[Opcode, registry.Handler[Any]]
 ) -> None:
     seen: list[tuple[str, str, str]] = []
+    room, message = "a" * 24, "b" * 24
 
-    async def read_handler(ctx: ConnectionContext, frame: Frame) -> None:
+    async def read_handler(ctx: ConnectionContext, body: ReadIn) -> None:
         async with ctx.services.db.session() as session:
-            assert isinstance(session, AsyncSession)
-            principal = await ctx.load_principal(session)
-        seen.append((principal.person_id, ctx.event_id, frame.value["ChatroomID"]))
-        await ctx.send(encode_json_frame(Opcode.CHAT_MESSAGE_READ_NOTIFY, {"Echo": frame.value}))
+            principal = await session_principal(session, ctx.services, ctx.session_id)
+        seen.append((principal.person_id, ctx.event_id, body.ChatroomID))
+        answer = ChatPersonStatusOut(
+            ID="c" * 24,
+            EventID=ctx.event_id,
+            Created=None,
+            Updated=None,
+            PersonID=ctx.person_id,
+            ChatroomID=body.ChatroomID,
+            LastReadChatMessageID=body.LastReadChatMessageID,
+        )
+        ctx.send(Opcode.CHAT_MESSAGE_READ_NOTIFY, answer)
 
-    async def broken_handler(ctx: ConnectionContext, frame: Frame) -> None:
+    async def broken_handler(ctx: ConnectionContext, body: DeleteIn) -> None:
         raise RuntimeError("a bug")
 
     handlers[Opcode.CHAT_MESSAGE_READ] = read_handler
     handlers[Opcode.CHAT_MESSAGE_DELETE] = broken_handler
     who = await attendee(live.services)
     socket = await live.socket(who.token)
-    await socket.mark_read("r" * 24, "m" * 24)
+    await socket.mark_read(room, message)
     notify = await socket.wait_for(Opcode.CHAT_MESSAGE_READ_NOTIFY)
-    assert notify.value["Echo"]["ChatroomID"] == "r" * 24
-    assert seen == [(who.person.id, who.event.id, "r" * 24)]
-    await socket.delete_message("r" * 24, "m" * 24)
+    assert (notify.value["ChatroomID"], notify.value["LastReadChatMessageID"]) == (room, message)
+    assert seen == [(who.person.id, who.event.id, room)]
+    # The payload is validated before the handler runs, and refused with the declared opcode.
+    await socket.send_json(Opcode.CHAT_MESSAGE_READ, {"ChatroomID": "not an id"})
     error = await _error(socket)
-    assert (error["Code"], error["Data"]) == ("INTERNAL_ERROR", {"Opcode": 12})
+    assert error["Code"] == "MISSING_PARAMETER"
+    assert error["Data"] == {
+        "Opcode": 15,
+        "ChatroomID": "not an id",
+        "Operation": "CHAT_MESSAGE_READ",
+        "Parameters": ["LastReadChatMessageID"],
+    }
+    await socket.delete_message(room, message)
+    error = (await socket.wait_for(Opcode.CHAT_MESSAGE_DELETE_ERROR)).value["Error"]
+    assert (error["Code"], error["Data"]) == ("INTERNAL_ERROR", {"ID": message, "ChatroomID": room})
     await socket.ping("alive")
     assert (await socket.wait_for(Opcode.PONG)).value == "alive"
-    # A revoked token closes the socket on its next command (the handler reloads the caller).
+    # A revoked token closes the socket (and would fail its next command: handlers reload).
     async with live.client() as api:
         await api.logout(who.token)
     assert await socket.wait_closed() == CloseCode.TOKEN_REVOKED

@@ -7,8 +7,8 @@ import re
 import pytest
 
 from tests.realtime import vectors
-from venuely.core.errors import ErrorCode
-from venuely.realtime.errors import SHARED_WITH_REST, CloseCode, RealtimeErrorCode
+from venuely.core.error_codes import ErrorCode
+from venuely.realtime.errors import CloseCode
 from venuely.realtime.opcodes import OPCODE_SPECS, Direction, Opcode
 
 README = (vectors.PROTOCOL_DIR / "README.md").read_text(encoding="utf-8")
@@ -36,10 +36,17 @@ def test_readme_describes_every_opcode(op: Opcode) -> None:
     )
 
 
-def test_readme_lists_every_error_code() -> None:
+def test_readme_lists_every_protocol_error_code_with_its_layer() -> None:
+    """§6 lists exactly the catalogue's codes that have a protocol layer, each with that layer,
+    marked REST exactly when the REST API answers with that code too."""
     section = README.split("## 6. Error codes", 1)[1].split("## 7.", 1)[0]
-    listed = set(re.findall(r"^\| `([A-Z_]+)` \| ", section, re.M))
-    assert listed == {code.value for code in RealtimeErrorCode}
+    rows = dict(re.findall(r"^\| `([A-Z_]+)` \| ([^|]+) \|", section, re.M))
+    protocol_codes = {code for code in ErrorCode if code.spec.layer is not None}
+    assert set(rows) == {code.value for code in protocol_codes}
+    for code in protocol_codes:
+        layer, _, rest = rows[code.value].strip().partition(", ")
+        assert layer == code.spec.layer, code
+        assert rest.startswith("REST") is (code.spec.status is not None), code
 
 
 def test_readme_lists_every_close_code() -> None:
@@ -48,7 +55,3 @@ def test_readme_lists_every_close_code() -> None:
         for code, name in re.findall(r"^\| (4\d{3}) \| ([A-Z_]+) \|", README, re.M)
     }
     assert listed == {(code.value, code.name) for code in CloseCode}
-
-
-def test_codes_shared_with_rest_are_spelled_as_in_rest() -> None:
-    assert {code.value for code in SHARED_WITH_REST} <= {code.value for code in ErrorCode}

@@ -13,8 +13,10 @@ import pytest
 from PIL import Image
 
 from venuely.demo.tour import package
-from venuely.demo.tour.rooms import AUDITORIUM_SCREEN_ID, auditorium, expo
-from venuely.demo.tour.scene import render
+from venuely.demo.tour.render import render
+from venuely.demo.tour.rooms.auditorium import auditorium
+from venuely.demo.tour.rooms.expo import expo
+from venuely.demo.tour.rooms.spec import AUDITORIUM_SCREEN_ID
 from venuely.panoramas.package import read_package
 from venuely.panoramas.tourfile import Tour
 

@@ -25,10 +25,9 @@ from venuely.accounts.whitelist import EMAIL_ALLOWED, email_allowed_params, is_e
 from venuely.admins.models import Admin, AdminType
 from venuely.core.deps import ServicesDep, SessionDep
 from venuely.core.errors import ApiError, ErrorCode
-from venuely.core.ids import NULL_ID
+from venuely.core.ids import ID_PATTERN, NULL_ID
 from venuely.events.models import Customer, Event
 
-ID_PATTERN = r"^[0-9a-f]{24}$"
 POLICY_ATTR = "__venuely_policy__"
 
 F = TypeVar("F", bound=Callable[..., Any])

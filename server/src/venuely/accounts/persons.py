@@ -23,6 +23,7 @@ from venuely.admins.models import Admin
 from venuely.core import ratelimit
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.ids import NULL_ID, new_id
+from venuely.core.pagination import page_by_id
 from venuely.core.services import Services
 from venuely.events.models import Attendee, Event
 
@@ -71,9 +72,7 @@ async def list_persons(
         query = query.where(
             exists().where(Attendee.person_id == Person.id, Attendee.event_id == event.id)
         )
-    if start_id is not None:
-        query = query.where(Person.id > start_id)
-    persons = (await session.scalars(query.order_by(Person.id).limit(max_count))).all()
+    persons = (await session.scalars(page_by_id(query, Person.id, start_id, max_count))).all()
     admins = await admin_ids(session, [p.id for p in persons])
     return [PersonOut.of(p, is_admin=p.id in admins) for p in persons]
 

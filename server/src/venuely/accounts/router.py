@@ -16,7 +16,6 @@ from venuely.accounts.access import access_person, access_person_by_email
 from venuely.accounts.mails import OutboxDep
 from venuely.accounts.permissions import AnyAdmin, Authenticated, Public, load_event
 from venuely.accounts.schemas import (
-    ID_PATTERN,
     EmailAddress,
     LoginReason,
     LoginRequest,
@@ -30,7 +29,9 @@ from venuely.accounts.schemas import (
 from venuely.accounts.throttle import client_ip
 from venuely.accounts.tokens import revoke
 from venuely.core.deps import ServicesDep, SessionDep
+from venuely.core.ids import ID_PATTERN
 from venuely.core.openapi import JSON_VALUE_BODY, json_value_responses
+from venuely.core.pagination import MaxCountQuery, StartIdQuery
 from venuely.realtime.hub import close_person_connections
 
 router = APIRouter(tags=["persons"])
@@ -155,8 +156,8 @@ async def person_by_email(
 async def list_persons(
     principal: AnyAdmin,
     session: SessionDep,
-    start_id: Annotated[str | None, Query(alias="StartID", pattern=ID_PATTERN)] = None,
-    max_count: Annotated[int, Query(alias="MaxCount", ge=1, le=1000)] = 100,
+    start_id: StartIdQuery = None,
+    max_count: MaxCountQuery = 100,
     event_id: Annotated[str | None, Query(alias="EventID", pattern=ID_PATTERN)] = None,
 ) -> list[PersonOut]:
     """Ascending by ID; pass the last ID received as StartID for the next page."""

@@ -22,8 +22,8 @@ from pydantic import (
 
 from venuely.accounts.models import Person
 from venuely.core.i18n import normalize_language
+from venuely.core.ids import Id
 
-ID_PATTERN = r"^[0-9a-f]{24}$"
 MAX_EMAIL_LENGTH = 320
 # Far above the password rule's maximum: longer input is refused by the rules (Reason 6, naming
 # the rule), and only absurd sizes are refused as malformed.
@@ -53,7 +53,6 @@ LanguageCode = Annotated[
     StringConstraints(strip_whitespace=True, max_length=16),
     AfterValidator(normalize_language),
 ]
-IdString = Annotated[str, StringConstraints(pattern=ID_PATTERN)]
 Url = Annotated[str, StringConstraints(strip_whitespace=True, max_length=2000)]
 TimezoneNameText = Annotated[str, StringConstraints(strip_whitespace=True, max_length=64)]
 TimezoneShiftValue = Annotated[int, Field(ge=-12, le=14)]
@@ -104,7 +103,7 @@ class PersonCreate(Strict):
     LoginEMail: EmailAddress
     Password: PasswordText | None = None
     Language: LanguageCode | None = None
-    EventID: IdString | None = None
+    EventID: Id | None = None
 
     @model_validator(mode="before")
     @classmethod

@@ -2,7 +2,9 @@
 
 A token is a JWT whose `jti` names a row in `auth_sessions`. The signature proves who issued it;
 the row decides whether it is still good, so logout, password reset and account removal take
-effect at once for REST and (later) open sockets. Expiry is checked against the server's clock.
+effect at once for REST and open sockets. `check_session` is that decision, the one both paths
+take: a bearer token (`authenticate`) and a socket's ticket, which names the session it was
+minted from (`accounts/socket.py`). Expiry is checked against the server's clock.
 """
 
 from __future__ import annotations
@@ -66,27 +68,42 @@ async def session_with_grants(
     return auth, person, [row[2] for row in rows if row[2] is not None]
 
 
-async def authenticate(
-    session: AsyncSession, services: Services, token: str
-) -> tuple[AuthSession, Person, list[Admin]]:
-    now = services.clock.now()
-    try:
-        payload = decode_jwt(token, services.settings.secret_key, now)
-    except TokenError as exc:
-        if exc.expired:
-            raise _unauthorized(ErrorCode.JWT_EXPIRED, JWT_EXPIRED_TEXT) from exc
-        raise _unauthorized(ErrorCode.TOKEN_INVALID, "Token is not valid") from exc
-    found = await session_with_grants(session, str(payload["jti"]))
+SessionGrants = tuple[AuthSession, Person, list[Admin]]
+
+
+async def check_session(
+    session: AsyncSession,
+    services: Services,
+    session_id: str,
+    *,
+    claims: tuple[str, str] | None = None,
+) -> SessionGrants:
+    """The auth session `session_id` with its person and grants, if it still counts: not revoked
+    (the row exists), issued for `claims` (person id, event id) when a token names them, not
+    expired by the server's clock, and its person not disabled. Otherwise the 401 that says why;
+    on a socket, TOKEN_REVOKED and JWT_EXPIRED close it (the error catalogue says so)."""
+    found = await session_with_grants(session, session_id)
     if found is None:
         raise _unauthorized(ErrorCode.TOKEN_REVOKED, "Token has been revoked")
     auth, person, grants = found
-    if auth.person_id != payload["person_id"] or auth.event_id != payload["event_id"]:
+    if claims is not None and (auth.person_id, auth.event_id) != claims:
         raise _unauthorized(ErrorCode.TOKEN_INVALID, "Token is not valid")
-    if auth.expires_at <= now:
+    if auth.expires_at <= services.clock.now():
         raise _unauthorized(ErrorCode.JWT_EXPIRED, JWT_EXPIRED_TEXT)
     if person.is_disabled:
         raise _unauthorized(ErrorCode.TOKEN_REVOKED, "Account is disabled")
     return auth, person, grants
+
+
+async def authenticate(session: AsyncSession, services: Services, token: str) -> SessionGrants:
+    try:
+        payload = decode_jwt(token, services.settings.secret_key, services.clock.now())
+    except TokenError as exc:
+        if exc.expired:
+            raise _unauthorized(ErrorCode.JWT_EXPIRED, JWT_EXPIRED_TEXT) from exc
+        raise _unauthorized(ErrorCode.TOKEN_INVALID, "Token is not valid") from exc
+    claims = (str(payload["person_id"]), str(payload["event_id"]))
+    return await check_session(session, services, str(payload["jti"]), claims=claims)
 
 
 async def revoke(session: AsyncSession, session_id: str) -> None:

@@ -29,8 +29,9 @@ from venuely.activities.schemas import (
 from venuely.activities.sync import publish_activity
 from venuely.core.deps import ServicesDep, SessionDep
 from venuely.core.errors import upstream_responses
+from venuely.core.ids import ID_PATTERN
 from venuely.core.openapi import JSON_VALUE_BODY, json_value_responses
-from venuely.events.schemas import ID_PATTERN
+from venuely.core.pagination import MaxCountQuery, StartIdQuery
 from venuely.relations.schemas import REF_PATTERN, TYPE_PATTERN
 from venuely.relations.service import RelationFilter, parse_sort_fields
 
@@ -54,8 +55,8 @@ async def list_activities(
     access: EventMember,
     session: SessionDep,
     entity_type: OptionalEntityType = None,
-    max_count: Annotated[int, Query(alias="MaxCount", ge=1, le=1000)] = 1000,
-    start_id: Annotated[str | None, Query(alias="StartID", pattern=ID_PATTERN)] = None,
+    max_count: MaxCountQuery = 1000,
+    start_id: StartIdQuery = None,
     pano_node_id: Annotated[str | None, Query(alias="PanoNodeID", max_length=100)] = None,
 ) -> list[dict[str, Any]]:
     rows = await service.list_activities(

@@ -20,7 +20,8 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 
 from venuely.activities.models import Activity, EntityType
 from venuely.core.errors import ApiError, ErrorCode
-from venuely.events.schemas import ID_PATTERN, UtcDateTime, optional_http_url
+from venuely.core.ids import Id
+from venuely.events.schemas import UtcDateTime, optional_http_url
 
 DELETED = "DELETED"
 READ_ONLY_FIELDS = frozenset({"ID", "EventID", "Type", "EntityType", "CreatedAt", "UpdatedAt"})
@@ -30,7 +31,6 @@ SECRET_FIELDS = frozenset({"ConferencePassword"})
 MAX_DOCUMENT_BYTES = 64 * 1024
 
 OptionalHttpUrl = Annotated[str, Field(max_length=2000), AfterValidator(optional_http_url)]
-Id = Annotated[str, Field(pattern=ID_PATTERN)]
 
 
 class ConferenceType(StrEnum):

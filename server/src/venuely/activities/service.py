@@ -27,6 +27,7 @@ from venuely.activities.schemas import (
 from venuely.activities.sync import publish_activity
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.ids import new_id
+from venuely.core.pagination import page_by_id
 from venuely.core.services import Services
 from venuely.events.models import Event
 from venuely.relations.models import Relation
@@ -171,9 +172,7 @@ async def list_activities(
         query = query.where(Activity.entity_type == entity_type.value)
     if pano_node_id is not None:
         query = query.where(Activity.pano_node_id == pano_node_id)
-    if start_id is not None:
-        query = query.where(Activity.id > start_id)
-    return list((await session.scalars(query.order_by(Activity.id).limit(limit))).all())
+    return list((await session.scalars(page_by_id(query, Activity.id, start_id, limit))).all())
 
 
 async def count_activities(

@@ -11,16 +11,10 @@ from venuely.admins import service
 from venuely.admins.access import access_admin_by_id, access_admin_for_change
 from venuely.admins.mails import send_admin_info_mail
 from venuely.admins.models import AdminType
-from venuely.admins.schemas import (
-    ID_PATTERN,
-    AdminCreate,
-    AdminListItem,
-    AdminOut,
-    AdminUpdate,
-    MailSent,
-)
+from venuely.admins.schemas import AdminCreate, AdminListItem, AdminOut, AdminUpdate, MailSent
 from venuely.core.deps import ServicesDep, SessionDep
 from venuely.core.errors import ApiError, ErrorCode
+from venuely.core.ids import ID_PATTERN
 from venuely.events.models import Customer
 
 router = APIRouter(tags=["admins"])

@@ -8,9 +8,8 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, EmailStr, Field
 
 from venuely.admins.models import AdminType as AdminKind
+from venuely.core.ids import Id
 
-ID_PATTERN = r"^[0-9a-f]{24}$"
-Id = Annotated[str, Field(pattern=ID_PATTERN)]
 Role = Annotated[str, Field(min_length=1, max_length=50, pattern=r"^[A-Za-z0-9_. -]+$")]
 RoleList = Annotated[list[Role], Field(max_length=50)]
 

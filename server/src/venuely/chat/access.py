@@ -23,8 +23,9 @@ from sqlalchemy.sql.expression import Exists
 from venuely.accounts.models import Person
 from venuely.accounts.permissions import EventAccess
 from venuely.accounts.whitelist import is_email_allowed
-from venuely.chat.errors import C, ChatError, message_not_found, not_a_member, room_not_found
+from venuely.chat.errors import forbidden, message_not_found, not_a_member, room_not_found
 from venuely.chat.models import ChatMessage, Chatroom, ChatroomKind
+from venuely.core.errors import ApiError, ErrorCode
 from venuely.events.models import Attendee, Event
 from venuely.relations.models import Relation, RelationType
 
@@ -130,9 +131,7 @@ async def access_message(
 def check_own_person(access: EventAccess, person_id: str) -> None:
     """Read status and room lists are one's own, unless the caller administers the event."""
     if person_id != access.principal.person_id and not access.is_admin:
-        raise ChatError(
-            C.FORBIDDEN, "Only your own chat data is visible to you", {"PersonID": person_id}
-        )
+        raise forbidden("Only your own chat data is visible to you", {"PersonID": person_id})
 
 
 async def admitted_attendee(session: AsyncSession, event: Event, person_id: str) -> Person:
@@ -148,8 +147,8 @@ async def admitted_attendee(session: AsyncSession, event: Event, person_id: str)
         )
     ).scalar_one_or_none()
     if row is None or not await is_email_allowed(session, event.id, row.login_email):
-        raise ChatError(
-            C.PERSON_NOT_FOUND,
+        raise ApiError(
+            ErrorCode.PERSON_NOT_FOUND,
             "The invited person is not an attendee of this event",
             {"InviteeID": person_id},
         )

@@ -17,12 +17,14 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.sql.elements import ColumnElement
 
 from venuely.chat.access import RoomAccess, access_message, can_moderate
-from venuely.chat.errors import C, ChatError, forbidden, not_a_member
+from venuely.chat.errors import forbidden, not_a_member
+from venuely.chat.frames import MAX_TEXT, DeleteNotice
 from venuely.chat.models import ChatMessage, ChatPersonStatus, Chatroom, ChatroomKind
 from venuely.chat.publish import Effect, publication
 from venuely.chat.ratelimit import send_limiter
-from venuely.chat.schemas import MAX_TEXT, ChatMessageOut, DeleteNotice
+from venuely.chat.schemas import ChatMessageOut
 from venuely.chat.service import member_ids
+from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.ids import new_id
 from venuely.core.services import Services
 from venuely.realtime.hub import person_channel, room_channel
@@ -69,10 +71,10 @@ async def _lock_room(session: AsyncSession, room_id: str) -> Chatroom:
 
 def check_text(text: str, data: dict[str, str]) -> str:
     if not text.strip():
-        raise ChatError(C.TEXT_EMPTY, "Text is empty", data)
+        raise ApiError(ErrorCode.TEXT_EMPTY, "Text is empty", data)
     if len(text) > MAX_TEXT:
-        raise ChatError(
-            C.TEXT_TOO_LONG,
+        raise ApiError(
+            ErrorCode.TEXT_TOO_LONG,
             f"Text is longer than {MAX_TEXT} characters",
             {**data, "MaxLength": MAX_TEXT},
         )
@@ -82,8 +84,8 @@ def check_text(text: str, data: dict[str, str]) -> str:
 def _check_rate(services: Services, person_id: str, data: dict[str, str]) -> None:
     wait_ms = send_limiter.take(person_id, services.clock.now())
     if wait_ms:
-        raise ChatError(
-            C.RATE_LIMITED,
+        raise ApiError(
+            ErrorCode.RATE_LIMITED,
             "Too many messages; try again shortly",
             {**data, "RetryAfterMs": wait_ms},
             headers={"Retry-After": str(-(-wait_ms // 1000))},
@@ -129,9 +131,10 @@ async def _replay(
 ) -> Outcome:
     """A retried send: the stored message, to the sender's connections only."""
     if stored.chatroom_id != room.id:
-        raise ChatError(C.VALIDATION_ERROR, "This TmpID was used in another chat room", data)
+        raise ApiError(ErrorCode.VALIDATION_ERROR, "This TmpID was used in another chat room", data)
     out = message_out(stored, await member_ids(session, room))
-    effect = publication(person_channel(stored.sender_id), Opcode.CHAT_MESSAGE_SEND_NOTIFY, out)
+    channel = person_channel(stored.sender_id)
+    effect = publication(channel, Opcode.CHAT_MESSAGE_SEND_NOTIFY, out.frame())
     return Outcome(out, changed=False, effects=[effect])
 
 
@@ -215,7 +218,7 @@ async def post_message(
     room.last_message_id = message.id
     await session.flush()
     out = message_out(message, await member_ids(session, room))
-    effect = publication(room_channel(room.id), Opcode.CHAT_MESSAGE_SEND_NOTIFY, out)
+    effect = publication(room_channel(room.id), Opcode.CHAT_MESSAGE_SEND_NOTIFY, out.frame())
     return Outcome(out, changed=True, effects=[effect])
 
 
@@ -253,7 +256,7 @@ async def react(
 
 async def _changed(session: AsyncSession, room: Chatroom, message: ChatMessage) -> Outcome:
     out = message_out(message, await member_ids(session, room))
-    effect = publication(room_channel(room.id), Opcode.CHAT_MESSAGE_EDIT_NOTIFY, out)
+    effect = publication(room_channel(room.id), Opcode.CHAT_MESSAGE_EDIT_NOTIFY, out.frame())
     return Outcome(out, changed=True, effects=[effect])
 
 

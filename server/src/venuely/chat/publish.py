@@ -3,30 +3,33 @@
 Service functions return `Publication`s instead of publishing, so the caller (a REST route or
 a socket handler) can commit first: a NOTIFY must never announce a message a rollback could
 still take back (architecture.md §5). Membership changes travel the same way, because a new
-member's sockets must listen on the room before its first notification goes out.
+member's sockets must listen on the room before its first notification goes out. Delivery goes
+through `realtime.publish`, the one way features publish.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from pydantic import BaseModel
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from venuely.core.services import Services
-from venuely.realtime.codec import encode_json_frame
 from venuely.realtime.hub import Hub
 from venuely.realtime.opcodes import Opcode
+from venuely.realtime.publish import publish
 
 log = logging.getLogger("venuely.chat")
 
 
 @dataclass(frozen=True, slots=True)
 class Publication:
-    channel: str
-    frame: bytes
+    # One payload for several channels (a new room's members) is still encoded once.
+    channels: tuple[str, ...]
+    opcode: Opcode
+    payload: BaseModel
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,17 +42,12 @@ class MemberChange:
 Effect = Publication | MemberChange
 
 
-def frame(opcode: Opcode, payload: BaseModel | dict[str, Any]) -> bytes:
-    """Encode once; the same bytes go to every recipient."""
-    value = payload.model_dump(mode="json") if isinstance(payload, BaseModel) else payload
-    return encode_json_frame(opcode, value)
+def publication(channels: str | Sequence[str], opcode: Opcode, payload: BaseModel) -> Publication:
+    as_tuple = (channels,) if isinstance(channels, str) else tuple(channels)
+    return Publication(as_tuple, opcode, payload)
 
 
-def publication(channel: str, opcode: Opcode, payload: BaseModel) -> Publication:
-    return Publication(channel, frame(opcode, payload))
-
-
-def hub_of(services: Services) -> Hub | None:
+def hub_of(services: Services) -> Hub:
     """The hub to deliver through (a seam tests replace with a recording hub)."""
     return services.hub
 
@@ -58,19 +56,17 @@ async def deliver(services: Services, effects: list[Effect]) -> None:
     """Apply membership changes, then publish, in order. A failing hub is logged, not raised:
     the write is committed and clients recover what they missed over REST."""
     hub = hub_of(services)
-    if hub is None:
-        return
     for effect in effects:
+        if isinstance(effect, Publication):
+            await publish(hub, effect.channels, effect.opcode, effect.payload)
+            continue
         try:
-            if isinstance(effect, MemberChange):
-                if effect.added:
-                    await hub.add_member(effect.channel, effect.person_id)
-                else:
-                    await hub.remove_member(effect.channel, effect.person_id)
+            if effect.added:
+                await hub.add_member(effect.channel, effect.person_id)
             else:
-                await hub.publish(effect.channel, effect.frame)
+                await hub.remove_member(effect.channel, effect.person_id)
         except Exception:
-            log.exception("chat: delivering to %s failed", effect.channel)
+            log.exception("chat: membership change on %s failed", effect.channel)
 
 
 async def commit_and_deliver(

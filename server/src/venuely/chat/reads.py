@@ -13,7 +13,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from venuely.chat.access import RoomAccess, check_own_person, is_room_member
-from venuely.chat.errors import C, ChatError, message_not_found
+from venuely.chat.errors import message_not_found, not_a_member
 from venuely.chat.models import ChatMessage, ChatPersonStatus, ChatroomKind
 from venuely.chat.publish import Effect, publication
 from venuely.chat.schemas import ChatPersonStatusOut
@@ -56,15 +56,11 @@ async def _check_reader(session: AsyncSession, room_access: RoomAccess, person_i
     check_own_person(room_access.access, person_id)
     if person_id == room_access.person_id:
         if not room_access.is_member:  # an admin outside a direct or group room
-            raise ChatError(
-                C.NOT_A_MEMBER,
-                "You are not a member of this chat room",
-                {"ChatroomID": room_access.room.id},
-            )
+            raise not_a_member(room_access.room.id)
         return
     if not await is_room_member(session, room_access.room, person_id):
-        raise ChatError(
-            C.PERSON_NOT_FOUND,
+        raise ApiError(
+            ErrorCode.PERSON_NOT_FOUND,
             "This person is not a member of the chat room",
             {"PersonID": person_id, "ChatroomID": room_access.room.id},
         )

@@ -13,8 +13,10 @@ from venuely.chat import messages, service
 from venuely.chat.access import access_room, check_own_person, is_room_admin
 from venuely.chat.errors import forbidden
 from venuely.chat.publish import commit_and_deliver
-from venuely.chat.schemas import ID_PATTERN, ChatMessageOut, ChatroomOut
+from venuely.chat.schemas import ChatMessageOut, ChatroomOut
 from venuely.core.deps import ServicesDep, SessionDep
+from venuely.core.ids import ID_PATTERN
+from venuely.core.pagination import LastIdQuery, LimitQuery, MaxCountQuery, StartIdQuery
 
 rooms_router = APIRouter(tags=["chat"])
 
@@ -63,8 +65,8 @@ async def list_chat_messages_chronologically(
     access: EventMember,
     room_id: Annotated[str, Query(alias="ChatroomID", pattern=ID_PATTERN)],
     session: SessionDep,
-    start_id: Annotated[str | None, Query(alias="StartID", pattern=ID_PATTERN)] = None,
-    max_count: Annotated[int, Query(alias="MaxCount", ge=1, le=1000)] = 40,
+    start_id: StartIdQuery = None,
+    max_count: MaxCountQuery = 40,
     is_ascending: Annotated[bool, Query(alias="IsAscending")] = False,
 ) -> list[ChatMessageOut]:
     """History for the web client, oldest first: without StartID the latest MaxCount (or the
@@ -84,8 +86,8 @@ async def chatroom_attendee_ids(
     access: EventMember,
     room_id: RoomPath,
     session: SessionDep,
-    last_id: Annotated[str | None, Query(alias="LastID", pattern=ID_PATTERN)] = None,
-    limit: Annotated[int, Query(alias="Limit", ge=1, le=1000)] = 100,
+    last_id: LastIdQuery = None,
+    limit: LimitQuery = 100,
 ) -> list[str]:
     room_access = await access_room(session, access, room_id)
     return await service.room_attendee_ids(session, room_access.room, last_id, limit)

@@ -16,7 +16,6 @@ from venuely.chat import messages, reads
 from venuely.chat.access import RoomAccess, access_message, access_room
 from venuely.chat.publish import commit_and_deliver
 from venuely.chat.schemas import (
-    ID_PATTERN,
     ChatMessageIn,
     ChatMessageOut,
     ChatMessageUpdate,
@@ -25,6 +24,8 @@ from venuely.chat.schemas import (
 )
 from venuely.core.deps import ServicesDep, SessionDep
 from venuely.core.errors import ApiError, ErrorCode
+from venuely.core.ids import ID_PATTERN
+from venuely.core.pagination import MaxCountQuery, StartIdQuery
 
 router = APIRouter(tags=["chat"])
 
@@ -34,8 +35,6 @@ STATUS = f"{ROOM}/chatpersonstatus"
 
 RoomPath = Annotated[str, Path(alias="ChatroomID", pattern=ID_PATTERN)]
 MessagePath = Annotated[str, Path(alias="ChatMessageID", pattern=ID_PATTERN)]
-StartID = Annotated[str | None, Query(alias="StartID", pattern=ID_PATTERN)]
-MaxCount = Annotated[int, Query(alias="MaxCount", ge=1, le=1000)]
 IsAscending = Annotated[bool, Query(alias="IsAscending")]
 PersonID = Annotated[str, Query(alias="PersonID", pattern=ID_PATTERN)]
 DEFAULT_PAGE = 40  # the web client's first page (attendee-app.md §9)
@@ -61,8 +60,8 @@ async def list_chat_messages(
     access: EventMember,
     room_id: RoomPath,
     session: SessionDep,
-    start_id: StartID = None,
-    max_count: MaxCount = DEFAULT_PAGE,
+    start_id: StartIdQuery = None,
+    max_count: MaxCountQuery = DEFAULT_PAGE,
     is_ascending: IsAscending = False,
 ) -> list[ChatMessageOut]:
     """A keyset page in the direction asked: newest first unless `IsAscending`."""
@@ -113,8 +112,8 @@ async def chat_messages_chronologically(
     access: EventMember,
     room_id: RoomPath,
     session: SessionDep,
-    start_id: StartID = None,
-    max_count: MaxCount = DEFAULT_PAGE,
+    start_id: StartIdQuery = None,
+    max_count: MaxCountQuery = DEFAULT_PAGE,
     is_ascending: IsAscending = False,
 ) -> list[ChatMessageOut]:
     """The same selection as the list, always returned oldest first."""

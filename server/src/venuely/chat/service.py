@@ -14,7 +14,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from venuely.chat.access import PERSON_CHILD, ROOM_PARENT, admitted_attendee
-from venuely.chat.errors import C, ChatError
+from venuely.chat.frames import MAX_MEMBERS, ChatroomOut, RoomCreated
 from venuely.chat.models import (
     BROADCAST,
     ChatMessage,
@@ -24,7 +24,6 @@ from venuely.chat.models import (
     direct_internal_name,
 )
 from venuely.chat.publish import Effect, MemberChange, publication
-from venuely.chat.schemas import MAX_MEMBERS, ChatroomOut, RoomCreated
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.ids import new_id
 from venuely.core.services import Services
@@ -202,9 +201,8 @@ def _announce(
     )
     channel = room_channel(room_model.ID)
     effects: list[Effect] = [MemberChange(channel, pid, added=True) for pid in members]
-    effects += [
-        publication(person_channel(pid), Opcode.CHATROOM_CREATE_NOTIFY, notice) for pid in members
-    ]
+    persons = [person_channel(pid) for pid in members]
+    effects.append(publication(persons, Opcode.CHATROOM_CREATE_NOTIFY, notice))
     return effects
 
 
@@ -220,8 +218,10 @@ async def create_direct_room(
     """A direct chat between the inviter (already checked as a member of the event) and an
     admitted attendee; asking again answers with the existing room, to the inviter only."""
     if invitee_id == inviter_id:
-        raise ChatError(
-            C.CANNOT_INVITE_SELF, "A direct chat needs another person", {"InviteeID": invitee_id}
+        raise ApiError(
+            ErrorCode.CANNOT_INVITE_SELF,
+            "A direct chat needs another person",
+            {"InviteeID": invitee_id},
         )
     await admitted_attendee(session, event, invitee_id)
     name = direct_internal_name(inviter_id, invitee_id)
@@ -284,8 +284,8 @@ async def create_group_room(
     """A group with a title; the creator joins and becomes its `ChatroomAdmin`."""
     members = list(dict.fromkeys([creator_id, *member_ids_in]))
     if len(members) > MAX_MEMBERS:
-        raise ChatError(
-            C.TOO_MANY_MEMBERS,
+        raise ApiError(
+            ErrorCode.TOO_MANY_MEMBERS,
             f"A group has at most {MAX_MEMBERS} members",
             {"MaxMembers": MAX_MEMBERS},
         )

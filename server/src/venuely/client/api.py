@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from types import TracebackType
 from typing import Any
 
 import httpx
 
+from venuely.accounts.schemas import LoginReason
 from venuely.client.realtime import RealtimeSocket
-
-LOGIN_OK = 0
 
 
 class ApiError(Exception):
@@ -17,6 +17,16 @@ class ApiError(Exception):
         super().__init__(f"HTTP {status}: {body}")
         self.status = status
         self.body = body
+
+
+@dataclass(frozen=True)
+class Login:
+    """A successful login: the bearer token and whom it names (`event_id` is the null id for
+    an admin login)."""
+
+    token: str
+    person_id: str
+    event_id: str
 
 
 class VenuelyClient:
@@ -55,21 +65,26 @@ class VenuelyClient:
             raise ApiError(response.status_code, response.json() if response.content else None)
         return response.json() if response.content else None
 
-    async def login(self, event_id: str, email: str, password: str) -> str:
-        """Attendee login to one event; returns the bearer token."""
+    async def get(self, path: str, token: str | None = None, **params: str) -> Any:
+        """Any REST read, `path` relative to `/api/v1`; the JSON answer."""
+        return await self._call("GET", path, token, params=params or None)
+
+    async def login(self, event_id: str, email: str, password: str) -> Login:
+        """Attendee login to one event; raises `ApiError` when the server refuses it."""
         body = {"LoginEMail": email, "Password": password}
         answer = await self._call("POST", "/login", params={"EventID": event_id}, json=body)
-        return self._token(answer)
+        return self._login(answer)
 
-    async def login_admin(self, email: str, password: str) -> str:
+    async def login_admin(self, email: str, password: str) -> Login:
         body = {"LoginEMail": email, "Password": password}
-        return self._token(await self._call("POST", "/loginadmin", json=body))
+        return self._login(await self._call("POST", "/loginadmin", json=body))
 
     @staticmethod
-    def _token(answer: dict[str, Any]) -> str:
-        if answer.get("Reason") != LOGIN_OK or not answer.get("Token"):
+    def _login(answer: dict[str, Any]) -> Login:
+        # Refusals are 200 answers too: only the reason code tells success (admin-api.md §3).
+        if answer.get("Reason") != LoginReason.LOGIN_OK or not answer.get("Token"):
             raise ApiError(200, answer)
-        return str(answer["Token"])
+        return Login(str(answer["Token"]), str(answer["PersonID"]), str(answer["EventID"]))
 
     async def logout(self, token: str) -> None:
         await self._call("POST", "/logout", token)

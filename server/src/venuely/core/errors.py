@@ -2,13 +2,13 @@
 
 Every failure the API reports goes through `ApiError` (or is translated into it by the handlers
 installed in `install_error_handlers`), so clients switch on `Code` and never parse prose. The
-realtime gateway reuses the same codes in its ERROR frames.
+codes, their statuses and realtime forms are declared once, in `error_codes.py` (re-exported
+here); the realtime gateway sends the same codes in the same envelope.
 """
 
 from __future__ import annotations
 
 import logging
-from enum import StrEnum
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -18,108 +18,29 @@ from pydantic import BaseModel, ConfigDict
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from venuely.core.db import is_busy
+from venuely.core.error_codes import ErrorCode, ErrorSpec, Layer, Realtime, error_envelope
+
+__all__ = [
+    "BUSY_RETRY_SECONDS",
+    "JWT_EXPIRED_TEXT",
+    "ApiError",
+    "ErrorBody",
+    "ErrorCode",
+    "ErrorEnvelope",
+    "ErrorSpec",
+    "Layer",
+    "Realtime",
+    "error_envelope",
+    "error_response",
+    "error_responses",
+    "install_error_handlers",
+    "not_found",
+    "server_busy",
+    "upstream_responses",
+]
 
 log = logging.getLogger("venuely.errors")
 
-
-class ErrorCode(StrEnum):
-    # 400 / 413 / 422: the request itself is wrong
-    BAD_REQUEST = "BAD_REQUEST"
-    VALIDATION_ERROR = "VALIDATION_ERROR"
-    MISSING_PARAMETER = "MISSING_PARAMETER"
-    BODY_TOO_LARGE = "BODY_TOO_LARGE"
-    # 415 / 422 for uploads: a type we never accept, or a file that does not decode as its type
-    UNSUPPORTED_MEDIA_TYPE = "UNSUPPORTED_MEDIA_TYPE"
-    INVALID_FILE = "INVALID_FILE"
-    # 401: who are you
-    NOT_AUTHENTICATED = "NOT_AUTHENTICATED"
-    JWT_EXPIRED = "JWT_EXPIRED"
-    TOKEN_INVALID = "TOKEN_INVALID"  # noqa: S105 - an error code, not a secret
-    TOKEN_REVOKED = "TOKEN_REVOKED"  # noqa: S105
-    NOT_WHITELISTED = "NOT_WHITELISTED"
-    # 403: you may not
-    FORBIDDEN = "FORBIDDEN"
-    # 404 / 405 / 409
-    NOT_FOUND = "NOT_FOUND"
-    ROUTE_NOT_FOUND = "ROUTE_NOT_FOUND"
-    METHOD_NOT_ALLOWED = "METHOD_NOT_ALLOWED"
-    EVENT_NOT_FOUND = "EVENT_NOT_FOUND"
-    CUSTOMER_NOT_FOUND = "CUSTOMER_NOT_FOUND"
-    PERSON_NOT_FOUND = "PERSON_NOT_FOUND"
-    ADMIN_NOT_FOUND = "ADMIN_NOT_FOUND"
-    MENU_ITEM_NOT_FOUND = "MENU_ITEM_NOT_FOUND"
-    VALUE_NOT_FOUND = "VALUE_NOT_FOUND"
-    FILE_NOT_FOUND = "FILE_NOT_FOUND"
-    THEME_NOT_FOUND = "THEME_NOT_FOUND"
-    ACTIVITY_NOT_FOUND = "ACTIVITY_NOT_FOUND"
-    RELATION_NOT_FOUND = "RELATION_NOT_FOUND"
-    LOCATION_NOT_FOUND = "LOCATION_NOT_FOUND"
-    VFILE_NOT_FOUND = "VFILE_NOT_FOUND"
-    VTABLE_NOT_FOUND = "VTABLE_NOT_FOUND"
-    CONFLICT = "CONFLICT"
-    INTERNAL_NAME_TAKEN = "INTERNAL_NAME_TAKEN"
-    EMAIL_ALREADY_USED = "EMAIL_ALREADY_USED"
-    CONFERENCE_TYPE_MISMATCH = "CONFERENCE_TYPE_MISMATCH"
-    # 410: a stream asked for outside its session's time; the web app shows media_expired
-    MEDIA_EXPIRED = "MEDIA_EXPIRED"
-    # 429 / 5xx
-    RATE_LIMITED = "RATE_LIMITED"
-    MAIL_FAILED = "MAIL_FAILED"
-    STORAGE_FAILED = "STORAGE_FAILED"
-    ZOOM_NOT_CONFIGURED = "ZOOM_NOT_CONFIGURED"
-    ZOOM_FAILED = "ZOOM_FAILED"
-    # 502: a server-side fetch of a user-supplied URL failed (core/outbound.py)
-    UPSTREAM_FAILED = "UPSTREAM_FAILED"
-    # 503: overloaded (the database could not take a write in time); retry after Retry-After
-    SERVER_BUSY = "SERVER_BUSY"
-    INTERNAL_ERROR = "INTERNAL_ERROR"
-
-
-_STATUS: dict[ErrorCode, int] = {
-    ErrorCode.BAD_REQUEST: 400,
-    ErrorCode.VALIDATION_ERROR: 422,
-    ErrorCode.MISSING_PARAMETER: 422,
-    ErrorCode.BODY_TOO_LARGE: 413,
-    ErrorCode.UNSUPPORTED_MEDIA_TYPE: 415,
-    ErrorCode.INVALID_FILE: 422,
-    ErrorCode.NOT_AUTHENTICATED: 401,
-    ErrorCode.JWT_EXPIRED: 401,
-    ErrorCode.TOKEN_INVALID: 401,
-    ErrorCode.TOKEN_REVOKED: 401,
-    ErrorCode.NOT_WHITELISTED: 401,
-    ErrorCode.FORBIDDEN: 403,
-    ErrorCode.NOT_FOUND: 404,
-    ErrorCode.ROUTE_NOT_FOUND: 404,
-    ErrorCode.METHOD_NOT_ALLOWED: 405,
-    ErrorCode.EVENT_NOT_FOUND: 404,
-    ErrorCode.CUSTOMER_NOT_FOUND: 404,
-    ErrorCode.PERSON_NOT_FOUND: 404,
-    ErrorCode.ADMIN_NOT_FOUND: 404,
-    ErrorCode.MENU_ITEM_NOT_FOUND: 404,
-    ErrorCode.VALUE_NOT_FOUND: 404,
-    ErrorCode.FILE_NOT_FOUND: 404,
-    ErrorCode.THEME_NOT_FOUND: 404,
-    ErrorCode.ACTIVITY_NOT_FOUND: 404,
-    ErrorCode.RELATION_NOT_FOUND: 404,
-    ErrorCode.LOCATION_NOT_FOUND: 404,
-    ErrorCode.VFILE_NOT_FOUND: 404,
-    ErrorCode.VTABLE_NOT_FOUND: 404,
-    ErrorCode.CONFLICT: 409,
-    ErrorCode.INTERNAL_NAME_TAKEN: 409,
-    ErrorCode.EMAIL_ALREADY_USED: 409,
-    ErrorCode.CONFERENCE_TYPE_MISMATCH: 409,
-    ErrorCode.MEDIA_EXPIRED: 410,
-    ErrorCode.RATE_LIMITED: 429,
-    ErrorCode.MAIL_FAILED: 502,
-    ErrorCode.STORAGE_FAILED: 502,
-    # 503: the server lacks configuration the call needs; retrying will not help until an
-    # operator sets it, but the request itself was fine (so not a 4xx).
-    ErrorCode.ZOOM_NOT_CONFIGURED: 503,
-    ErrorCode.ZOOM_FAILED: 502,
-    ErrorCode.UPSTREAM_FAILED: 502,
-    ErrorCode.SERVER_BUSY: 503,
-    ErrorCode.INTERNAL_ERROR: 500,
-}
 
 BUSY_RETRY_SECONDS = 1
 
@@ -140,7 +61,7 @@ JWT_EXPIRED_TEXT = "JWT Expired"
 class ErrorBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    # An `ErrorCode` value, or a code of a feature's own (chat answers CHATROOM_NOT_FOUND...).
+    # An `ErrorCode` value (kept a plain string in the OpenAPI document).
     Code: str
     Message: str
     Data: dict[str, Any]
@@ -152,6 +73,11 @@ class ErrorEnvelope(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     Error: ErrorBody
+
+    @classmethod
+    def of(cls, code: ErrorCode, message: str, data: dict[str, Any] | None = None) -> ErrorEnvelope:
+        """The envelope as a model, for a frame published like any other (`error_envelope`)."""
+        return cls.model_validate(error_envelope(code, message, data))
 
 
 # What any `/api/v1` operation may answer besides its success: declared on every feature router
@@ -229,10 +155,14 @@ class ApiError(Exception):
 
     @property
     def status(self) -> int:
-        return _STATUS[self.code]
+        return self.code.http_status
 
     def envelope(self) -> dict[str, Any]:
-        return {"Error": {"Code": self.code.value, "Message": self.message, "Data": self.data}}
+        """The REST answer's body; the socket sends `code` itself (see `ErrorCode.rest_code`)."""
+        rest_code = self.code.rest_code
+        if rest_code is self.code:
+            return error_envelope(self.code, self.message, self.data)
+        return error_envelope(rest_code, self.code.spec.rest_message or self.message, self.data)
 
 
 def not_found(code: ErrorCode, what: str, ident: str) -> ApiError:

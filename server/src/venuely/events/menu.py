@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
-from venuely.core.ids import NULL_ID
+from venuely.core.ids import NULL_ID, Id
 
 _HTTP_URL_RE = re.compile(r"^https?://[^\s/?#]+[^\s]*$", re.IGNORECASE)
 _SIZE_RE = re.compile(r"^\d{1,5}(\.\d{1,3})?(px|%|vw|vh)?$")
@@ -108,7 +108,7 @@ class LocalizedText(_Strict):
 
 class _MenuItemBase(_Strict):
     # Optional on create (the server assigns it); on update it must match the path.
-    ID: Annotated[str, Field(pattern=r"^[0-9a-f]{24}$")] | None = None
+    ID: Id | None = None
     Position: Literal["Top", "Bottom"]
     IsVisible: bool = True
     Index: Annotated[int, Field(ge=-1_000_000, le=1_000_000)] = 0
@@ -117,7 +117,7 @@ class _MenuItemBase(_Strict):
     Names: LocalizedText = Field(default_factory=LocalizedText)
     SidebarTitles: LocalizedText = Field(default_factory=LocalizedText)
     SidebarType: SidebarKind | None = None
-    VirtualSpaceID: Annotated[str, Field(pattern=r"^[0-9a-f]{24}$")] = NULL_ID
+    VirtualSpaceID: Id = NULL_ID
     IsSidebar: bool = False
 
 
@@ -188,7 +188,7 @@ class DefaultPageIn(_Strict):
     """The body of PUT .../menu/default: a menu item whose ID is what counts. The other fields a
     client echoes back are accepted loosely and ignored, so it can send the item it displays."""
 
-    ID: Annotated[str, Field(pattern=r"^[0-9a-f]{24}$")]
+    ID: Id
     Position: str | None = None
     IsVisible: bool | None = None
     Index: int | None = None

@@ -8,10 +8,11 @@ from fastapi import APIRouter, Path, Response
 
 from venuely.accounts.permissions import EventAdmin
 from venuely.core.deps import ServicesDep, SessionDep
+from venuely.core.ids import ID_PATTERN
 from venuely.events import menu_service
 from venuely.events.access import access_menu_item
 from venuely.events.menu import DefaultPageIn, MenuItemIn, MenuItemOut
-from venuely.events.schemas import ID_PATTERN, EventOut
+from venuely.events.schemas import EventOut
 from venuely.events.service import event_out
 
 menu_router = APIRouter(tags=["menu"])

@@ -12,12 +12,13 @@ from fastapi import APIRouter, Path, Query
 
 from venuely.accounts.permissions import Authenticated, EventMember, Public, load_event
 from venuely.core.deps import ServicesDep, SessionDep
+from venuely.core.ids import ID_PATTERN
+from venuely.core.pagination import MaxCountQuery, StartIdQuery
 from venuely.events import service
 from venuely.events.menu_service import navigation
 from venuely.events.pages import public_parts
 from venuely.events.requests import create_event_request
 from venuely.events.schemas import (
-    ID_PATTERN,
     EventIsolations,
     EventMetadata,
     EventRequestIn,
@@ -28,8 +29,6 @@ from venuely.events.schemas import (
 public_router = APIRouter(tags=["events"])
 
 NamePath = Annotated[str, Path(alias="EventInternalName", min_length=1, max_length=100)]
-StartID = Annotated[str | None, Query(alias="StartID", pattern=ID_PATTERN)]
-MaxCount = Annotated[int, Query(alias="MaxCount", ge=1, le=1000)]
 Search = Annotated[str | None, Query(alias="search", max_length=200)]
 
 
@@ -55,7 +54,7 @@ async def get_isolations_by_name(_: Public, name: NamePath, session: SessionDep)
 
 @public_router.get("/events/getallevents/metadata", response_model=list[EventMetadata])
 async def get_all_events_metadata(
-    _: Public, session: SessionDep, start_id: StartID = None, max_count: MaxCount = 1000
+    _: Public, session: SessionDep, start_id: StartIdQuery = None, max_count: MaxCountQuery = 1000
 ) -> list[EventMetadata]:
     events = await service.list_all_events(
         session, listed_only=True, start_id=start_id, limit=max_count
@@ -69,8 +68,8 @@ async def get_past_events(
     session: SessionDep,
     services: ServicesDep,
     search: Search = None,
-    start_id: StartID = None,
-    max_count: MaxCount = 100,
+    start_id: StartIdQuery = None,
+    max_count: MaxCountQuery = 100,
 ) -> list[EventMetadata]:
     events = await service.list_listed_by_time(
         session, service.Timeframe.PAST, services.clock.now(), search, start_id, max_count
@@ -84,8 +83,8 @@ async def get_upcoming_events(
     session: SessionDep,
     services: ServicesDep,
     search: Search = None,
-    start_id: StartID = None,
-    max_count: MaxCount = 100,
+    start_id: StartIdQuery = None,
+    max_count: MaxCountQuery = 100,
 ) -> list[EventMetadata]:
     events = await service.list_listed_by_time(
         session, service.Timeframe.UPCOMING, services.clock.now(), search, start_id, max_count

@@ -13,24 +13,16 @@ from fastapi.responses import JSONResponse
 from venuely.accounts.permissions import CustomerAdmin, EventAdmin, EventMember, MasterAdmin
 from venuely.core.deps import ServicesDep, SessionDep
 from venuely.core.openapi import JSON_VALUE_BODY, json_value_responses
+from venuely.core.pagination import LastIdQuery, LimitQuery, MaxCountQuery, StartIdQuery
 from venuely.events import service
 from venuely.events.access import check_can_delete_event
-from venuely.events.schemas import (
-    ID_PATTERN,
-    EventCreate,
-    EventOut,
-    EventUpdate,
-    WhitelistIn,
-    WhitelistOut,
-)
+from venuely.events.schemas import EventCreate, EventOut, EventUpdate, WhitelistIn, WhitelistOut
 from venuely.events.whitelist_sync import close_refused_connections
 
 router = APIRouter(tags=["events"])
 
 KEY_PATTERN = r"^[A-Za-z0-9_.-]{1,100}$"
 KeyPath = Annotated[str, Path(alias="Key", pattern=KEY_PATTERN)]
-StartID = Annotated[str | None, Query(alias="StartID", pattern=ID_PATTERN)]
-MaxCount = Annotated[int, Query(alias="MaxCount", ge=1, le=1000)]
 Search = Annotated[str | None, Query(alias="search", max_length=200)]
 
 
@@ -39,8 +31,8 @@ async def list_customer_events(
     access: CustomerAdmin,
     session: SessionDep,
     search: Search = None,
-    start_id: StartID = None,
-    max_count: MaxCount = 100,
+    start_id: StartIdQuery = None,
+    max_count: MaxCountQuery = 100,
 ) -> list[EventOut]:
     events = await service.list_customer_events(
         session, access.customer.id, search, start_id, max_count
@@ -58,7 +50,10 @@ async def create_event(
 
 @router.get("/events/getallevents", response_model=list[EventOut])
 async def get_all_events(
-    _: MasterAdmin, session: SessionDep, start_id: StartID = None, max_count: MaxCount = 1000
+    _: MasterAdmin,
+    session: SessionDep,
+    start_id: StartIdQuery = None,
+    max_count: MaxCountQuery = 1000,
 ) -> list[EventOut]:
     events = await service.list_all_events(
         session, listed_only=False, start_id=start_id, limit=max_count
@@ -144,7 +139,7 @@ async def get_attendee_ids(
     access: EventMember,
     session: SessionDep,
     search_term: Annotated[str | None, Query(alias="SearchTerm", max_length=200)] = None,
-    last_id: Annotated[str | None, Query(alias="LastID", pattern=ID_PATTERN)] = None,
-    limit: Annotated[int, Query(alias="Limit", ge=1, le=1000)] = 100,
+    last_id: LastIdQuery = None,
+    limit: LimitQuery = 100,
 ) -> list[str]:
     return await service.attendee_ids(session, access.event.id, search_term, last_id, limit)

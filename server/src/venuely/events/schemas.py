@@ -16,11 +16,10 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, EmailStr, Field, mod
 
 from venuely.accounts.whitelist import normalize_entry
 from venuely.core.i18n import Language
-from venuely.core.ids import NULL_ID
+from venuely.core.ids import NULL_ID, Id
 from venuely.events.menu import MenuItemOut
 from venuely.events.pages_schemas import FaqOut, PageOut, PhotoboothOut
 
-ID_PATTERN = r"^[0-9a-f]{24}$"
 INTERNAL_NAME_RE = re.compile(r"^[a-z0-9][a-z0-9-]{1,62}$")
 # First path segments the web app and server route themselves (attendee-app.md §2): an event
 # with one of these names could never be reached.
@@ -52,8 +51,6 @@ _DOMAIN_RE = re.compile(
     r"^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$"
 )
 _HTTP_URL_RE = re.compile(r"^https?://[^\s/?#]+[^\s]*$", re.IGNORECASE)
-
-Id = Annotated[str, Field(pattern=ID_PATTERN)]
 
 
 def as_utc(value: datetime) -> datetime:

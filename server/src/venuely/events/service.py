@@ -10,7 +10,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import Select, and_, delete, func, or_, select
+from sqlalchemy import Select, delete, func, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -18,6 +18,7 @@ from venuely.accounts.models import Person
 from venuely.admins.models import Admin
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.ids import NULL_ID, new_id
+from venuely.core.pagination import Key, keyset_page, page_by_id
 from venuely.core.services import Services
 from venuely.events.models import Attendee, Customer, Event, EventValue, WhitelistEntry
 from venuely.events.schemas import (
@@ -261,11 +262,8 @@ def _search(query: Select[Event], search: str | None) -> Select[Event]:
 async def list_customer_events(
     session: AsyncSession, customer_id: str, search: str | None, start_id: str | None, limit: int
 ) -> list[Event]:
-    query = select(Event).where(Event.customer_id == customer_id)
-    if start_id:
-        query = query.where(Event.id > start_id)
-    query = _search(query, search).order_by(Event.id).limit(limit)
-    return list((await session.scalars(query)).all())
+    query = _search(select(Event).where(Event.customer_id == customer_id), search)
+    return list((await session.scalars(page_by_id(query, Event.id, start_id, limit))).all())
 
 
 async def list_all_events(
@@ -274,9 +272,7 @@ async def list_all_events(
     query = select(Event)
     if listed_only:
         query = query.where(Event.is_listed.is_(True))
-    if start_id:
-        query = query.where(Event.id > start_id)
-    return list((await session.scalars(query.order_by(Event.id).limit(limit))).all())
+    return list((await session.scalars(page_by_id(query, Event.id, start_id, limit))).all())
 
 
 class Timeframe(StrEnum):
@@ -294,26 +290,18 @@ async def list_listed_by_time(
 ) -> list[Event]:
     """Listed events that ended before `now` (most recent first) or have not yet ended
     (soonest first). Paging continues after the event `start_id`, in the same order."""
-    query = select(Event).where(Event.is_listed.is_(True))
-    if timeframe is Timeframe.PAST:
-        query = query.where(Event.date_end < now).order_by(Event.date_begin.desc(), Event.id.desc())
-    else:
-        query = query.where(Event.date_end >= now).order_by(Event.date_begin, Event.id)
+    past = timeframe is Timeframe.PAST
+    query = select(Event).where(
+        Event.is_listed.is_(True), Event.date_end < now if past else Event.date_end >= now
+    )
+    keys = (Key(Event.date_begin, descending=past), Key(Event.id, descending=past))
+    cursor = None
     if start_id:
         anchor = await session.get(Event, start_id)
-        if anchor is not None:
-            if timeframe is Timeframe.PAST:
-                after = or_(
-                    Event.date_begin < anchor.date_begin,
-                    and_(Event.date_begin == anchor.date_begin, Event.id < anchor.id),
-                )
-            else:
-                after = or_(
-                    Event.date_begin > anchor.date_begin,
-                    and_(Event.date_begin == anchor.date_begin, Event.id > anchor.id),
-                )
-            query = query.where(after)
-    return list((await session.scalars(_search(query, search).limit(limit))).all())
+        if anchor is not None:  # an unknown StartID gets the first page
+            cursor = (anchor.date_begin, anchor.id)
+    page = keyset_page(_search(query, search), keys, cursor, limit)
+    return list((await session.scalars(page)).all())
 
 
 async def find_event_by_name(session: AsyncSession, name: str) -> Event:
@@ -376,11 +364,9 @@ async def attendee_ids(
         .join(Person, Person.id == Attendee.person_id)
         .where(Attendee.event_id == event_id)
     )
-    if last_id:
-        query = query.where(Attendee.person_id > last_id)
     if search and search.strip():
         term = search.strip().lower()
         full_name = func.lower(Person.first_name + " " + Person.last_name)
         query = query.where(full_name.contains(term, autoescape=True))
-    rows = await session.scalars(query.order_by(Attendee.person_id).limit(limit))
+    rows = await session.scalars(page_by_id(query, Attendee.person_id, last_id, limit))
     return list(rows.all())

@@ -8,14 +8,14 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Query, Response
-from pydantic import Field
 
 from venuely.accounts.permissions import EventAdmin, EventMember
 from venuely.activities.models import Activity
 from venuely.activities.schemas import ActivityOut, activity_out
 from venuely.core.deps import SessionDep
 from venuely.core.errors import ApiError, ErrorCode
-from venuely.events.schemas import ID_PATTERN
+from venuely.core.ids import Id
+from venuely.core.pagination import LastIdQuery
 from venuely.lists import csvexport, service
 from venuely.lists.schemas import AttendeeOut
 from venuely.relations.schemas import TYPE_PATTERN
@@ -27,7 +27,7 @@ BASE = "/events/{EventID}/lists"
 CURSOR_HEADER = "amv-cursor-pos"
 MAX_PERSON_IDS = 10_000
 DayNumber = Annotated[int, Query(alias="DayNumber", ge=1, le=366)]
-PersonIds = Annotated[list[Annotated[str, Field(pattern=ID_PATTERN)]], Body()]
+PersonIds = Annotated[list[Id], Body()]
 
 
 def _speaker_out(speaker: Activity) -> dict[str, Any]:
@@ -77,7 +77,7 @@ async def attendees(
     person_ids: PersonIds,
     session: SessionDep,
     response: Response,
-    last_id: Annotated[str | None, Query(alias="LastID", pattern=ID_PATTERN)] = None,
+    last_id: LastIdQuery = None,
 ) -> list[AttendeeOut]:
     """Attendees among `person_ids`, 100 per page by id. While more remain the response
     carries `amv-cursor-pos` (the last id); send it back as `LastID` for the next page."""

@@ -19,6 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from venuely.accounts.models import Person
 from venuely.activities.models import Activity, EntityType
+from venuely.core.pagination import page_by_id
 from venuely.events.models import Attendee, Event
 from venuely.relations.models import Relation, RelationType
 from venuely.relations.service import sort_relations
@@ -145,7 +146,8 @@ async def attendees_page(
         .join(Attendee, Attendee.person_id == Person.id)
         .where(Attendee.event_id == event_id, Person.id.in_(set(person_ids)))
     )
-    if last_id is not None:
-        query = query.where(Person.id > last_id)
-    rows = list((await session.scalars(query.order_by(Person.id).limit(ATTENDEE_PAGE + 1))).all())
+    # One row beyond the page tells whether another page follows.
+    rows = list(
+        (await session.scalars(page_by_id(query, Person.id, last_id, ATTENDEE_PAGE + 1))).all()
+    )
     return rows[:ATTENDEE_PAGE], len(rows) > ATTENDEE_PAGE

@@ -9,7 +9,8 @@ from fastapi import APIRouter, Path, Query, Response
 
 from venuely.accounts.permissions import Authenticated, CustomerAdmin, CustomerIdPath
 from venuely.core.deps import ServicesDep, SessionDep
-from venuely.events.schemas import ID_PATTERN
+from venuely.core.ids import ID_PATTERN
+from venuely.core.pagination import MaxCountQuery, StartIdQuery
 from venuely.locations import service
 from venuely.locations.access import access_location, check_visible, read_scope
 from venuely.locations.schemas import LocationIn, LocationOut
@@ -31,8 +32,8 @@ async def list_locations(
     event_id: EventIdQuery = None,
     virtual_space_id: Annotated[str | None, Query(alias="VirtualSpaceID", max_length=64)] = None,
     is_disabled: Annotated[bool | None, Query(alias="IsDisabled")] = None,
-    start_id: Annotated[str | None, Query(alias="StartID", pattern=ID_PATTERN)] = None,
-    max_count: Annotated[int, Query(alias="MaxCount", ge=1, le=1000)] = 1000,
+    start_id: StartIdQuery = None,
+    max_count: MaxCountQuery = 1000,
 ) -> list[LocationOut]:
     scope = await read_scope(session, principal, customer_id, event_id)
     rows = await service.list_locations(

@@ -8,10 +8,8 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from venuely.events.schemas import ID_PATTERN
+from venuely.core.ids import Id
 from venuely.relations.schemas import REF_PATTERN, TYPE_PATTERN
-
-Id = Annotated[str, Field(pattern=ID_PATTERN)]
 
 
 class LocationIn(BaseModel):

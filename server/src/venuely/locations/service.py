@@ -10,6 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from venuely.activities.schemas import portable_json
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.ids import new_id
+from venuely.core.pagination import page_by_id
 from venuely.core.services import Services
 from venuely.events.models import Customer, Event
 from venuely.locations.access import ReadScope
@@ -129,6 +130,4 @@ async def list_locations(
         query = query.where(Location.location_type == location_type)
     if virtual_space_id is not None:
         query = query.where(Location.virtual_space_id == virtual_space_id)
-    if start_id is not None:
-        query = query.where(Location.id > start_id)
-    return list((await session.scalars(query.order_by(Location.id).limit(limit))).all())
+    return list((await session.scalars(page_by_id(query, Location.id, start_id, limit))).all())

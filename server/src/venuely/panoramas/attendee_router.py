@@ -19,7 +19,7 @@ from fastapi import APIRouter, Body, Path
 from venuely.accounts.permissions import EventAccess, EventAdmin, EventMember
 from venuely.core.deps import ServicesDep, SessionDep
 from venuely.core.errors import ApiError, ErrorCode
-from venuely.events.schemas import ID_PATTERN
+from venuely.core.ids import ID_PATTERN
 from venuely.panoramas import attendee_vars
 from venuely.panoramas.schemas import SyncOut
 from venuely.panoramas.sync import publish_attendee_vars

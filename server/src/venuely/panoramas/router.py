@@ -14,7 +14,9 @@ from fastapi import APIRouter, Body, File, Path, Query, Response, UploadFile
 from venuely.accounts.permissions import AnyAdmin, load_admined_customer
 from venuely.core.deps import ServicesDep, SessionDep
 from venuely.core.errors import ApiError
-from venuely.events.schemas import ID_PATTERN, EventOut
+from venuely.core.ids import ID_PATTERN
+from venuely.core.pagination import MaxCountQuery, StartIdQuery
+from venuely.events.schemas import EventOut
 from venuely.events.service import event_out
 from venuely.files.limits import tour_upload_route, upload_route
 from venuely.files.service import StorageDep, read_limited, store_upload
@@ -42,8 +44,8 @@ async def list_panos(
     principal: AnyAdmin,
     session: SessionDep,
     customer_id: Annotated[str | None, Query(alias="CustomerID", pattern=ID_PATTERN)] = None,
-    start_id: Annotated[str | None, Query(alias="StartID", pattern=ID_PATTERN)] = None,
-    max_count: Annotated[int, Query(alias="MaxCount", ge=1, le=1000)] = 1000,
+    start_id: StartIdQuery = None,
+    max_count: MaxCountQuery = 1000,
 ) -> list[PanoOut]:
     customers: set[str] | None
     if customer_id is not None:

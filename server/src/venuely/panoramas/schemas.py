@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Annotated, Any
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from venuely.events.schemas import ID_PATTERN
-
-Id = Annotated[str, Field(pattern=ID_PATTERN)]
+from venuely.core.ids import Id
 
 # Organizer variables stored with a version: `Var_` then letters, digits and `_`.
 PANO_VAR_KEY = re.compile(r"^Var_[A-Za-z0-9_]{1,60}$")

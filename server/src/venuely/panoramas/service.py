@@ -21,6 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from venuely.activities.schemas import portable_json
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.ids import new_id
+from venuely.core.pagination import page_by_id
 from venuely.core.services import Services
 from venuely.events.models import Customer, Event
 from venuely.files.service import file_url
@@ -126,9 +127,7 @@ async def list_panos(
     query = select(Pano)
     if customer_ids is not None:
         query = query.where(Pano.customer_id.in_(sorted(customer_ids)))
-    if start_id is not None:
-        query = query.where(Pano.id > start_id)
-    return list((await session.scalars(query.order_by(Pano.id).limit(limit))).all())
+    return list((await session.scalars(page_by_id(query, Pano.id, start_id, limit))).all())
 
 
 async def events_using(

@@ -18,8 +18,8 @@ from fastapi.responses import StreamingResponse
 from venuely.accounts.permissions import Public
 from venuely.core.deps import SessionDep
 from venuely.core.errors import ApiError, ErrorCode
+from venuely.core.ids import ID_PATTERN
 from venuely.core.openapi import binary_responses
-from venuely.events.schemas import ID_PATTERN
 from venuely.files.storage import StorageError, get_storage
 from venuely.panoramas.models import PanoVersion
 

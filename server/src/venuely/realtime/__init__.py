@@ -1,5 +1,7 @@
-"""Realtime infrastructure: the frame codec now; the gateway, connection state, handler registry
-and fan-out join it later. Never imports a feature; features register handlers with it.
+"""Realtime infrastructure: the frame codec, frame declarations, the gateway, connection state,
+the command registry and fan-out. Never imports a feature: features declare their frames
+(`frames.py`), register command handlers (`registry.py`) and publish (`publish.py`) with it,
+and accounts tells it who is behind a socket (`callers.py`).
 
 The wire format is specified in protocol/README.md at the repository root.
 """
@@ -13,7 +15,7 @@ from venuely.realtime.codec import (
     encode_frame,
     encode_json_frame,
 )
-from venuely.realtime.errors import CloseCode, RealtimeErrorCode, error_envelope
+from venuely.realtime.errors import CloseCode
 from venuely.realtime.opcodes import OPCODE_SPECS, Direction, Opcode, PayloadType
 
 __all__ = [
@@ -26,9 +28,7 @@ __all__ = [
     "FrameError",
     "Opcode",
     "PayloadType",
-    "RealtimeErrorCode",
     "decode_frame",
     "encode_frame",
     "encode_json_frame",
-    "error_envelope",
 ]

@@ -14,7 +14,7 @@ from typing import Any
 
 import orjson
 
-from venuely.realtime.errors import RealtimeErrorCode
+from venuely.core.error_codes import ErrorCode
 from venuely.realtime.opcodes import Opcode, PayloadType
 
 MAGIC = 0xB
@@ -42,13 +42,13 @@ _SEED: tuple[int, ...] = tuple(crc_hqx(prefix, _CRC_INIT) for prefix in _PREFIX)
 _OPCODES: tuple[Opcode, ...] = tuple(sorted(Opcode))
 _TYPES: tuple[PayloadType, PayloadType] = (PayloadType.TEXT, PayloadType.JSON)
 
-E = RealtimeErrorCode
+E = ErrorCode
 
 
 class FrameError(Exception):
     """An inbound frame that must be dropped; `code` goes into the ERROR frame's envelope."""
 
-    def __init__(self, code: RealtimeErrorCode, message: str) -> None:
+    def __init__(self, code: ErrorCode, message: str) -> None:
         super().__init__(message)
         self.code = code
         self.message = message

@@ -1,75 +1,15 @@
-"""Realtime error codes and WebSocket close codes, mirroring protocol/README.md §6 and §7.
+"""WebSocket close codes (protocol/README.md §7) and how an error code reaches a socket.
 
-ERROR and *_ERROR frames carry the REST envelope `{"Error": {"Code", "Message", "Data"}}`, so a
-client has one error shape to handle. Where a situation already has a REST code, realtime reuses
-its spelling (see `SHARED_WITH_REST`) instead of inventing a synonym.
+Error codes themselves, frame-layer ones included, are declared once in the catalogue
+(`venuely.core.error_codes`); ERROR and *_ERROR frames carry its envelope. What stays here is
+what only a socket has: its close codes, and which errors close it rather than answer.
 """
 
 from __future__ import annotations
 
-from enum import IntEnum, StrEnum
-from typing import Any
+from enum import IntEnum
 
-
-class RealtimeErrorCode(StrEnum):
-    # Frame layer: raised by the codec; the frame is dropped.
-    FRAME_HEADER = "FRAME_HEADER"
-    FRAME_TOO_LARGE = "FRAME_TOO_LARGE"
-    BAD_MAGIC = "BAD_MAGIC"
-    BAD_VERSION = "BAD_VERSION"
-    BAD_CHECKSUM = "BAD_CHECKSUM"
-    UNKNOWN_OPCODE = "UNKNOWN_OPCODE"
-    BAD_COMPRESSION = "BAD_COMPRESSION"
-    PAYLOAD_TOO_LARGE = "PAYLOAD_TOO_LARGE"
-    BAD_PAYLOAD = "BAD_PAYLOAD"
-    # Dispatch: a well-formed frame the server will not act on.
-    OPCODE_NOT_ACCEPTED = "OPCODE_NOT_ACCEPTED"
-    MISSING_PARAMETER = "MISSING_PARAMETER"
-    VALIDATION_ERROR = "VALIDATION_ERROR"
-    RATE_LIMITED = "RATE_LIMITED"
-    SERVER_BUSY = "SERVER_BUSY"
-    INTERNAL_ERROR = "INTERNAL_ERROR"
-    # Chat rules.
-    FORBIDDEN = "FORBIDDEN"
-    NOT_A_MEMBER = "NOT_A_MEMBER"
-    CHATROOM_NOT_FOUND = "CHATROOM_NOT_FOUND"
-    MESSAGE_NOT_FOUND = "MESSAGE_NOT_FOUND"
-    PERSON_NOT_FOUND = "PERSON_NOT_FOUND"
-    TEXT_EMPTY = "TEXT_EMPTY"
-    TEXT_TOO_LONG = "TEXT_TOO_LONG"
-    CANNOT_INVITE_SELF = "CANNOT_INVITE_SELF"
-    TOO_MANY_MEMBERS = "TOO_MANY_MEMBERS"
-    # Panorama uploader.
-    BAD_IMAGE = "BAD_IMAGE"
-    UPLOAD_FAILED = "UPLOAD_FAILED"
-
-
-FRAME_ERROR_CODES: frozenset[RealtimeErrorCode] = frozenset(
-    {
-        RealtimeErrorCode.FRAME_HEADER,
-        RealtimeErrorCode.FRAME_TOO_LARGE,
-        RealtimeErrorCode.BAD_MAGIC,
-        RealtimeErrorCode.BAD_VERSION,
-        RealtimeErrorCode.BAD_CHECKSUM,
-        RealtimeErrorCode.UNKNOWN_OPCODE,
-        RealtimeErrorCode.BAD_COMPRESSION,
-        RealtimeErrorCode.PAYLOAD_TOO_LARGE,
-        RealtimeErrorCode.BAD_PAYLOAD,
-    }
-)
-
-# Codes spelled exactly as in `venuely.core.errors.ErrorCode`; a test keeps them in step.
-SHARED_WITH_REST: frozenset[RealtimeErrorCode] = frozenset(
-    {
-        RealtimeErrorCode.MISSING_PARAMETER,
-        RealtimeErrorCode.VALIDATION_ERROR,
-        RealtimeErrorCode.RATE_LIMITED,
-        RealtimeErrorCode.SERVER_BUSY,
-        RealtimeErrorCode.INTERNAL_ERROR,
-        RealtimeErrorCode.FORBIDDEN,
-        RealtimeErrorCode.PERSON_NOT_FOUND,
-    }
-)
+from venuely.core.error_codes import ErrorCode, Realtime
 
 
 class CloseCode(IntEnum):
@@ -77,6 +17,7 @@ class CloseCode(IntEnum):
 
     Browsers cannot read the HTTP status of a refused handshake, so the gateway accepts the
     upgrade and closes with one of these: the code is the only reason a web client ever sees.
+    An error the catalogue marks `Realtime.CLOSE` closes with the member of its own name.
     """
 
     UNAUTHENTICATED = 4001
@@ -91,7 +32,8 @@ class CloseCode(IntEnum):
     INBOUND_RATE_EXCEEDED = 4029
 
 
-def error_envelope(
-    code: RealtimeErrorCode, message: str, data: dict[str, Any] | None = None
-) -> dict[str, Any]:
-    return {"Error": {"Code": code.value, "Message": message, "Data": data or {}}}
+def close_code_for(code: ErrorCode) -> CloseCode | None:
+    """The close code an error ends a socket with, or None when it is answered with a frame."""
+    if code.spec.realtime is Realtime.CLOSE:
+        return CloseCode[code.value]
+    return None

@@ -14,26 +14,19 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
-from venuely.accounts.permissions import check_event_member_by_id
-from venuely.core.db import is_busy
-from venuely.core.errors import ApiError, ErrorCode, server_busy
+from venuely.core.error_codes import ErrorCode
+from venuely.core.errors import ApiError
 from venuely.core.ids import NULL_ID
 from venuely.core.services import Services
-from venuely.realtime.codec import (
-    Frame,
-    FrameError,
-    decode_frame,
-    encode_frame,
-    encode_json_frame,
-)
+from venuely.realtime.callers import load_caller
+from venuely.realtime.codec import Frame, FrameError, decode_frame, encode_frame
 from venuely.realtime.connection import Connection, ConnState, DirectSocket
-from venuely.realtime.errors import CloseCode
-from venuely.realtime.hub import event_channel, person_channel
-from venuely.realtime.localhub import LocalHub
+from venuely.realtime.errors import CloseCode, close_code_for
+from venuely.realtime.frames import ConnectionLimit, encode, error_frame
+from venuely.realtime.hub import Hub, event_channel, person_channel
 from venuely.realtime.membership import initial_channels
 from venuely.realtime.opcodes import OPCODE_SPECS, Opcode
-from venuely.realtime.principal import load_session_principal
-from venuely.realtime.registry import ConnectionContext, handler_for
+from venuely.realtime.registry import ConnectionContext, is_handled, run_command
 from venuely.realtime.tickets import verify_ticket
 from venuely.realtime.wsprotocol import DIRECT_EXTENSION
 
@@ -42,17 +35,9 @@ log = logging.getLogger("venuely.realtime")
 MAX_PING_BYTES = 256
 MALFORMED_WINDOW_SECONDS = 60.0
 
-# REST errors that mean "this socket's caller is no longer who it was": the socket closes.
-_CLOSING_ERRORS: dict[str, int] = {
-    ErrorCode.TOKEN_REVOKED: CloseCode.TOKEN_REVOKED,
-    ErrorCode.JWT_EXPIRED: CloseCode.JWT_EXPIRED,
-    ErrorCode.NOT_WHITELISTED: CloseCode.NOT_WHITELISTED,
-}
 
-
-def error_frame(code: str, message: str, data: dict[str, Any] | None = None) -> bytes:
-    envelope = {"Error": {"Code": str(code), "Message": message, "Data": data or {}}}
-    return encode_json_frame(Opcode.ERROR, envelope)
+def _error(code: ErrorCode, message: str, data: dict[str, Any] | None = None) -> bytes:
+    return error_frame(Opcode.ERROR, code, message, data)
 
 
 async def serve_socket(websocket: WebSocket, ticket: str) -> None:
@@ -62,7 +47,7 @@ async def serve_socket(websocket: WebSocket, ticket: str) -> None:
     # only a close code (protocol/README.md §2).
     await websocket.accept()
     direct: DirectSocket | None = websocket.scope["extensions"].get(DIRECT_EXTENSION)
-    if not isinstance(hub, LocalHub) or direct is None:
+    if direct is None:
         # Served by something other than `venuely serve`'s uvicorn set-up (core/serving.py).
         await websocket.close(1011, "realtime is not available on this server")
         return
@@ -87,7 +72,7 @@ def _origin_allowed(websocket: WebSocket, services: Services) -> bool:
 
 
 async def _handshake(
-    websocket: WebSocket, services: Services, hub: LocalHub, conn: Connection, ticket: str
+    websocket: WebSocket, services: Services, hub: Hub, conn: Connection, ticket: str
 ) -> bool:
     """Check origin, ticket, caller and limits; on success the connection is OPEN in the hub."""
     if not _origin_allowed(websocket, services):
@@ -101,14 +86,13 @@ async def _handshake(
         return False
     async with services.db.session() as session:
         try:
-            # The signature vouches for the session id; the row says whether it still counts.
-            principal = await load_session_principal(session, services, grant.session_id)
-            if grant.event_id != NULL_ID:
-                await check_event_member_by_id(session, principal, grant.event_id)
+            # The signature vouches for the session id; the row says whether it still counts,
+            # and the event's rules whether its person is still admitted (accounts decides).
+            caller = await load_caller(session, services, grant.session_id, grant.event_id)
         except ApiError as exc:
-            conn.close(_CLOSING_ERRORS.get(exc.code, CloseCode.UNAUTHENTICATED), exc.message)
+            conn.close(close_code_for(exc.code) or CloseCode.UNAUTHENTICATED, exc.message)
             return False
-        person_id = principal.person_id
+        person_id = caller.person_id
         channels = [person_channel(person_id)]
         if grant.event_id != NULL_ID:
             channels.append(event_channel(grant.event_id))
@@ -117,10 +101,8 @@ async def _handshake(
     conn.session_id = grant.session_id
     # Per process with the in-process hub, across processes with Redis (hub.admit).
     if not await hub.admit(conn):
-        limit = hub.max_connections
-        conn.enqueue(
-            encode_json_frame(Opcode.MAX_ALLOWED_CONNS_REACHED, {"Limit": limit, "Scope": "PERSON"})
-        )
+        limit = ConnectionLimit(Limit=hub.max_connections, Scope="PERSON")
+        conn.enqueue(encode(Opcode.MAX_ALLOWED_CONNS_REACHED, limit))
         conn.close(CloseCode.MAX_CONNECTIONS, "connection limit reached")
         return False
     await hub.attach(conn, channels)
@@ -157,7 +139,7 @@ async def _read_loop(websocket: WebSocket, services: Services, conn: Connection)
         try:
             frame = decode_frame(data)
         except FrameError as exc:
-            conn.enqueue(error_frame(exc.code, exc.message))
+            conn.enqueue(_error(exc.code, exc.message))
             malformed.append(now)
             window_full = len(malformed) == malformed.maxlen
             if window_full and now - malformed[0] <= MALFORMED_WINDOW_SECONDS:
@@ -168,64 +150,42 @@ async def _read_loop(websocket: WebSocket, services: Services, conn: Connection)
 
 
 def _context(services: Services, conn: Connection) -> ConnectionContext:
-    session_id = conn.session_id
-
-    async def send(frame: bytes) -> None:
-        conn.enqueue(frame)
-
-    async def load_principal(session: Any) -> Any:
-        return await load_session_principal(session, services, session_id)
-
     return ConnectionContext(
         services=services,
         person_id=conn.person_id,
         event_id=conn.event_id,
-        session_id=session_id,
-        send=send,
-        load_principal=load_principal,
+        session_id=conn.session_id,
+        write=conn.enqueue,
     )
 
 
 async def dispatch(ctx: ConnectionContext, conn: Connection, frame: Frame) -> None:
-    """Answer heartbeats, refuse what a client may not send, and run the feature's handler."""
+    """Answer heartbeats, refuse what a client may not send, and run the feature's command."""
     opcode = frame.opcode
     spec = OPCODE_SPECS[opcode]
     where = {"Opcode": int(opcode)}
     if not spec.client_may_send:
-        conn.enqueue(error_frame("OPCODE_NOT_ACCEPTED", f"{opcode.name} is sent by servers", where))
+        message = f"{opcode.name} is sent by servers"
+        conn.enqueue(_error(ErrorCode.OPCODE_NOT_ACCEPTED, message, where))
         return
     if frame.payload_type is not spec.payload_type:
         message = f"{opcode.name} carries {spec.payload_type.name}"
-        conn.enqueue(error_frame("VALIDATION_ERROR", message, where))
+        conn.enqueue(_error(ErrorCode.VALIDATION_ERROR, message, where))
         return
     if opcode is Opcode.PING:
         if len(frame.payload) > MAX_PING_BYTES:
             message = f"PING text exceeds {MAX_PING_BYTES} bytes"
-            conn.enqueue(error_frame("VALIDATION_ERROR", message, where))
+            conn.enqueue(_error(ErrorCode.VALIDATION_ERROR, message, where))
         else:
             conn.enqueue(encode_frame(Opcode.PONG, frame.payload))
         return
     if opcode is Opcode.PONG:
         return  # an answer to nothing we asked: ignored (§4)
-    handler = handler_for(opcode)
-    if handler is None:
+    if not is_handled(opcode):
         message = f"{opcode.name} is not handled by this server"
-        conn.enqueue(error_frame("OPCODE_NOT_ACCEPTED", message, where))
+        conn.enqueue(_error(ErrorCode.OPCODE_NOT_ACCEPTED, message, where))
         return
     try:
-        await handler(ctx, frame)
+        await run_command(ctx, frame)  # answers every refusal but a closing one
     except ApiError as exc:
-        close_code = _CLOSING_ERRORS.get(exc.code)
-        if close_code is not None:
-            conn.close(close_code, exc.message)
-        else:
-            conn.enqueue(error_frame(exc.code, exc.message, {**where, **exc.data}))
-    except Exception as exc:
-        if is_busy(exc):
-            log.warning("realtime handler refused, database busy", extra={"opcode": opcode.name})
-            busy = server_busy()
-            conn.enqueue(error_frame(busy.code, busy.message, {**where, **busy.data}))
-            return
-        # A bug in one handler must not take the socket (or its other commands) down with it.
-        log.exception("realtime handler failed", extra={"opcode": opcode.name})
-        conn.enqueue(error_frame("INTERNAL_ERROR", "The server failed; retry later", where))
+        conn.close(close_code_for(exc.code) or CloseCode.UNAUTHENTICATED, exc.message)

@@ -17,12 +17,8 @@ socket is closed with 1011 when the subscription is lost AND again when it is re
 client reconnects and catches up over REST: first for what it missed before the loss, then for
 what other processes published while it was connected here without a broker.
 
-The per-person connection limit counts across processes (`admit`): a sorted set per person and
-event holds one member per open socket, scored with its expiry time. Admission runs as one Lua
-script (drop expired members, count, add), so two processes cannot both take the last place.
-Each process refreshes its members' expiry every `conn_refresh` seconds; a process that dies
-without cleaning up stops counting after `conn_ttl` seconds. While Redis is unreachable the
-limit falls back to this process's own count.
+The per-person connection limit counts across processes (`admit`, with `redisconns.py`); while
+Redis is unreachable it falls back to this process's own count.
 """
 
 from __future__ import annotations
@@ -43,6 +39,7 @@ from redis.exceptions import RedisError
 from venuely.realtime.connection import Connection, cancel_quietly
 from venuely.realtime.errors import CloseCode
 from venuely.realtime.localhub import LocalHub
+from venuely.realtime.redisconns import CONN_REFRESH_SECONDS, CONN_TTL_SECONDS, ConnectionCount
 from venuely.settings import Settings
 
 log = logging.getLogger("venuely.realtime")
@@ -54,34 +51,6 @@ SUBSCRIBE_TIMEOUT = 5.0
 CONNECT_TIMEOUT = 2.0
 COMMAND_TIMEOUT = 5.0
 _RETRY_SECONDS = (0.1, 0.5, 1.0, 2.0, 5.0)
-CONN_TTL_SECONDS = 60.0
-CONN_REFRESH_SECONDS = 20.0
-
-# KEYS[1] the person's set; ARGV: limit, ttl seconds, member. Redis's own clock, so processes
-# on machines with skewed clocks agree on what has expired. The key itself lives three TTLs: it
-# only has to vanish once nobody refreshes it, and must never take live members with it.
-_ADMIT = """
-local t = redis.call('TIME')
-local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
-if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[1]) then
-  return 0
-end
-redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[3])
-redis.call('PEXPIRE', KEYS[1], math.ceil(tonumber(ARGV[2]) * 3000))
-return 1
-"""
-
-# KEYS[1] the person's set; ARGV: ttl seconds, members... (this process's open sockets).
-_REFRESH = """
-local t = redis.call('TIME')
-local expiry = tonumber(t[1]) + tonumber(t[2]) / 1000000 + tonumber(ARGV[1])
-for i = 2, #ARGV do
-  redis.call('ZADD', KEYS[1], expiry, ARGV[i])
-end
-redis.call('PEXPIRE', KEYS[1], math.ceil(tonumber(ARGV[1]) * 3000))
-return #ARGV - 1
-"""
 
 
 class RedisHub(LocalHub):
@@ -96,23 +65,20 @@ class RedisHub(LocalHub):
         super().__init__(settings)
         self.url = settings.redis_url
         self.node_id = secrets.token_hex(8)
-        self.conn_ttl = conn_ttl
         self.conn_refresh = conn_refresh
+        self.conn_count = ConnectionCount(prefix, self.node_id, self.max_connections, conn_ttl)
         self._prefix = prefix
         self._data_prefix = f"{prefix}ch:".encode()
         self._ctl = f"{prefix}ctl".encode()
         self._ack = f"{prefix}ack:{self.node_id}".encode()
         self._redis: aioredis.Redis | None = None
         self._pubsub: Any = None
-        self._admit_script: Any = None
-        self._refresh_script: Any = None
         self._listener: asyncio.Task[None] | None = None
         self._worker: asyncio.Task[None] | None = None
         self._refresher: asyncio.Task[None] | None = None
         self._controls: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self._confirm: dict[tuple[str, bytes], list[asyncio.Future[None]]] = {}
         self._acks: dict[str, list[Any]] = {}
-        self._counted: set[Connection] = set()
         self._start_lock = asyncio.Lock()
         # False from a lost subscription until the listener has subscribed again.
         self.broker_up = False
@@ -132,8 +98,7 @@ class RedisHub(LocalHub):
                 socket_timeout=COMMAND_TIMEOUT,
                 retry=Retry(NoBackoff(), 0),
             )
-            self._admit_script = self._redis.register_script(_ADMIT)
-            self._refresh_script = self._redis.register_script(_REFRESH)
+            self.conn_count.bind(self._redis)
             confirmed: list[tuple[asyncio.Future[None], bytes]] = []
             try:
                 confirmed = await self._connect_pubsub()
@@ -392,21 +357,12 @@ class RedisHub(LocalHub):
 
     # -- the cross-process connection count --------------------------------------------------
 
-    def _conns_key(self, conn: Connection) -> str:
-        return f"{self._prefix}conns:{conn.event_id}:{conn.person_id}"
-
-    def _member(self, conn: Connection) -> str:
-        return f"{self.node_id}:{conn.id}"
-
     async def admit(self, conn: Connection) -> bool:
         if not await super().admit(conn):
             return False  # over the limit on this process alone: Redis need not be asked
         try:
             await self._client()
-            admitted = await self._admit_script(
-                keys=[self._conns_key(conn)],
-                args=[self.max_connections, self.conn_ttl, self._member(conn)],
-            )
+            admitted = await self.conn_count.admit(conn)
         except (RedisError, OSError) as exc:
             # Fail open to this process's own count: refusing every socket while the broker is
             # down would turn a degraded signal path into an outage.
@@ -414,36 +370,19 @@ class RedisHub(LocalHub):
             return True
         if not admitted:
             self._unregister(conn)
-            return False
-        self._counted.add(conn)
-        return True
+        return admitted
 
     async def detach(self, conn: Connection) -> None:
         await super().detach(conn)
-        if conn in self._counted:
-            self._counted.discard(conn)
-            if self._redis is not None:
-                # Should this fail, the member expires after conn_ttl on its own.
-                with contextlib.suppress(RedisError, OSError):
-                    await self._redis.zrem(self._conns_key(conn), self._member(conn))
+        await self.conn_count.forget(self._redis, conn)
 
     async def _refresh(self) -> None:
-        """Keep this process's sockets counted: push their expiry forward, and re-add them
-        after an outage in which they may have expired."""
+        """Keep this process's sockets counted (`ConnectionCount.refresh`)."""
         while True:
             await asyncio.sleep(self.conn_refresh)
-            by_key: dict[str, list[str]] = {}
-            for conn in tuple(self.connections):
-                if conn.person_id:
-                    by_key.setdefault(self._conns_key(conn), []).append(self._member(conn))
-            if not by_key or self._redis is None:
+            if self._redis is None:
                 continue
             try:
-                async with self._redis.pipeline(transaction=False) as pipe:
-                    for key, members in by_key.items():
-                        await self._refresh_script(
-                            keys=[key], args=[self.conn_ttl, *members], client=pipe
-                        )
-                    await pipe.execute()
+                await self.conn_count.refresh(self._redis, tuple(self.connections))
             except (RedisError, OSError) as exc:
                 log.warning("realtime: connection count refresh failed", extra={"error": repr(exc)})

@@ -1,49 +1,82 @@
-"""Frame handlers by opcode. Features register theirs here (`<feature>/realtime.py`); the
-gateway looks them up. A registry instead of a switch keeps `realtime/` free of feature imports.
+"""Command handlers by opcode, and the one way a command frame is run.
 
-A handler receives the connection's context and the decoded frame. It loads what it acts on
-through the feature's `access_*` functions (the same ones REST uses), writes, commits, then
-publishes through `ctx.services.hub` and/or answers the caller with `ctx.send`.
+A feature handles a command a client sends with
+
+    @handles(Opcode.CHAT_MESSAGE_SEND, SendIn)
+    async def on_send(ctx: ConnectionContext, body: SendIn) -> None: ...
+
+where `SendIn` is the model declared for the opcode (`frames.inbound`). The handler loads what it
+acts on through the feature's `access_*` functions (the same ones REST uses), writes, commits,
+then publishes (`realtime.publish`) and/or answers the caller with `ctx.send`.
+
+`run_command` does everything around the handler once, for every feature: it validates the
+payload into the model and answers a refusal — a missing field (MISSING_PARAMETER), a bad one
+(VALIDATION_ERROR), an `ApiError` the handler raises (its own code), an overloaded database
+(SERVER_BUSY) or a bug (INTERNAL_ERROR, logged) — with the opcode the declaration names and the
+request's identifiers echoed, to the calling connection only. Errors the catalogue marks as
+closing (revoked or expired token, whitelist removal) propagate: closing is the gateway's call.
+A registry instead of a switch keeps `realtime/` free of feature imports.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
-from sqlalchemy.ext.asyncio import AsyncSession
+from pydantic import BaseModel, ValidationError
 
+from venuely.core.db import is_busy
+from venuely.core.error_codes import ErrorCode
+from venuely.core.errors import ApiError, server_busy
 from venuely.realtime.codec import Frame
+from venuely.realtime.errors import close_code_for
+from venuely.realtime.frames import Command, Inbound, command_for, encode, error_frame
 from venuely.realtime.opcodes import Opcode
 
 if TYPE_CHECKING:
-    from venuely.accounts.permissions import Principal
     from venuely.core.services import Services
+
+log = logging.getLogger("venuely.realtime")
 
 
 @dataclass(slots=True)
 class ConnectionContext:
-    """What a handler knows about the socket a frame came from."""
+    """What a handler knows about the socket a command came from. The caller's rights are not
+    here: a handler reloads them from `session_id` (the token's auth session) through the
+    feature that owns persons, so a revoked token or a changed role applies to the next command."""
 
     services: Services
     person_id: str
     event_id: str
-    # The auth session (token jti) the socket was opened with: revoking it closes the socket.
     session_id: str
-    send: Callable[[bytes], Awaitable[None]]
-    # Re-checks the token's session row and loads the caller with their admin grants, so a
-    # revoked token or a changed role applies to the very next command.
-    load_principal: Callable[[AsyncSession], Awaitable[Principal]]
+    # Appends an encoded frame to this socket's buffer; never waits (connection.py).
+    write: Callable[[bytes], object]
+
+    def send(self, opcode: Opcode, payload: BaseModel) -> None:
+        """Answer this connection alone with a frame of the opcode's declared model."""
+        self.write(encode(opcode, payload))
+
+    def send_error(
+        self, opcode: Opcode, code: ErrorCode, message: str, data: dict[str, Any]
+    ) -> None:
+        self.write(error_frame(opcode, code, message, data))
 
 
-Handler = Callable[[ConnectionContext, Frame], Awaitable[None]]
+BodyT = TypeVar("BodyT", bound=Inbound)
+Handler: TypeAlias = Callable[[ConnectionContext, BodyT], Awaitable[None]]
 
-_handlers: dict[Opcode, Handler] = {}
+_handlers: dict[Opcode, Handler[Any]] = {}
 
 
-def handles(opcode: Opcode) -> Callable[[Handler], Handler]:
-    def register(handler: Handler) -> Handler:
+def handles(opcode: Opcode, model: type[BodyT]) -> Callable[[Handler[BodyT]], Handler[BodyT]]:
+    """Register the handler of a command; `model` must be the one declared for `opcode`."""
+    command = command_for(opcode)
+    if command is None or command.model is not model:
+        raise RuntimeError(f"{model.__name__} is not the payload declared for {opcode.name}")
+
+    def register(handler: Handler[BodyT]) -> Handler[BodyT]:
         if opcode in _handlers and _handlers[opcode] is not handler:
             raise RuntimeError(f"two handlers for {opcode.name}")
         _handlers[opcode] = handler
@@ -52,9 +85,72 @@ def handles(opcode: Opcode) -> Callable[[Handler], Handler]:
     return register
 
 
-def handler_for(opcode: Opcode) -> Handler | None:
-    return _handlers.get(opcode)
+def is_handled(opcode: Opcode) -> bool:
+    return opcode in _handlers
 
 
 def registered_opcodes() -> frozenset[Opcode]:
     return frozenset(_handlers)
+
+
+def _echo(command: Command, value: Any) -> dict[str, Any]:
+    """The request's identifiers as far as they can be read, for a refusal's `Data`."""
+    data: dict[str, Any] = {}
+    if command.error is Opcode.ERROR:
+        data["Opcode"] = int(command.opcode)
+    if isinstance(value, dict):
+        for key in command.echo:
+            if isinstance(value.get(key), str):
+                data[key] = value[key]
+    return data
+
+
+def parse_payload(model: type[BodyT], value: Any, opcode: Opcode) -> BodyT:
+    """`value` as `model`, or the ApiError a client gets for it."""
+    if not isinstance(value, dict):
+        raise ApiError(ErrorCode.VALIDATION_ERROR, "The payload must be a JSON object")
+    try:
+        return model.model_validate(value)
+    except ValidationError as exc:
+        errors = exc.errors()
+        missing = [".".join(str(p) for p in e["loc"]) for e in errors if e["type"] == "missing"]
+        if missing:
+            raise ApiError(
+                ErrorCode.MISSING_PARAMETER,
+                f"Missing {', '.join(missing)} for {opcode.name}",
+                {"Operation": opcode.name, "Parameters": missing},
+            ) from exc
+        problems = [
+            {"Name": ".".join(str(p) for p in e["loc"]), "Message": e["msg"]} for e in errors
+        ]
+        raise ApiError(
+            ErrorCode.VALIDATION_ERROR,
+            f"Invalid {problems[0]['Name']} for {opcode.name}: {problems[0]['Message']}",
+            {"Operation": opcode.name, "Problems": problems},
+        ) from exc
+
+
+async def run_command(ctx: ConnectionContext, frame: Frame) -> None:
+    """Validate, run the registered handler, and answer any refusal (see the module doc)."""
+    opcode = frame.opcode
+    command, handler = command_for(opcode), _handlers.get(opcode)
+    if command is None or handler is None:
+        raise LookupError(f"{opcode.name} has no handler")  # the gateway checks is_handled first
+    echo = _echo(command, frame.value)
+    try:
+        await handler(ctx, parse_payload(command.model, frame.value, opcode))
+    except ApiError as exc:
+        if close_code_for(exc.code) is not None:
+            raise
+        ctx.send_error(command.error, exc.code, exc.message, {**exc.data, **echo})
+    except Exception as exc:
+        if is_busy(exc):
+            # Overload, not a bug: the client retries with the same identifiers (idempotent).
+            log.warning("realtime: %s refused, database busy", opcode.name)
+            busy = server_busy()
+            ctx.send_error(command.error, busy.code, busy.message, {**busy.data, **echo})
+            return
+        # A bug in one handler must not take the socket (or its other commands) down with it.
+        log.exception("realtime: %s failed", opcode.name)
+        message = "The server failed; retry with the same identifiers"
+        ctx.send_error(command.error, ErrorCode.INTERNAL_ERROR, message, echo)

@@ -12,7 +12,8 @@ from fastapi import APIRouter, Depends, Path, Query, Response
 
 from venuely.accounts.permissions import Authenticated
 from venuely.core.deps import ServicesDep, SessionDep
-from venuely.events.schemas import ID_PATTERN
+from venuely.core.ids import ID_PATTERN
+from venuely.core.pagination import MaxCountQuery, StartIdQuery
 from venuely.relations import service
 from venuely.relations.access import access_event_by_id, access_relation
 from venuely.relations.schemas import (
@@ -78,8 +79,8 @@ async def list_relations(
     principal: Authenticated,
     session: SessionDep,
     filt: FilterDep,
-    max_count: Annotated[int, Query(alias="MaxCount", ge=1, le=1000)] = 100,
-    start_id: Annotated[str | None, Query(alias="StartID", pattern=ID_PATTERN)] = None,
+    max_count: MaxCountQuery = 100,
+    start_id: StartIdQuery = None,
     sort_fields: Annotated[str | None, Query(alias="SortFields", max_length=300)] = None,
 ) -> list[RelationOut]:
     await access_event_by_id(session, principal, filt.event_id, admin=False)

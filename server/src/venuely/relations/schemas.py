@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from venuely.events.schemas import ID_PATTERN
+from venuely.core.ids import Id
 
 # Types are open vocabularies (features add their own), ids may name non-hex things such as a
 # panorama node, so both are bounded by pattern rather than by a list.
@@ -15,7 +15,6 @@ TYPE_PATTERN = r"^[A-Za-z][A-Za-z0-9_]{0,39}$"
 REF_PATTERN = r"^[A-Za-z0-9_.:-]{1,64}$"
 SORT_KEY_PATTERN = r"^[A-Za-z0-9_]{1,40}$"
 
-Id = Annotated[str, Field(pattern=ID_PATTERN)]
 TypeName = Annotated[str, Field(pattern=TYPE_PATTERN)]
 Ref = Annotated[str, Field(pattern=REF_PATTERN)]
 SortKey = Annotated[str, Field(pattern=SORT_KEY_PATTERN)]

@@ -20,6 +20,7 @@ from venuely.accounts.models import Person
 from venuely.admins.models import Admin, AdminType
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.ids import new_id
+from venuely.core.pagination import page_after_item, page_by_id
 from venuely.core.services import Services
 from venuely.events.models import Event
 from venuely.relations.models import Relation
@@ -126,9 +127,7 @@ async def find_relations(
 ) -> list[Relation]:
     query = select(Relation).where(*filt.clauses())
     if not order:
-        if start_id is not None:
-            query = query.where(Relation.id > start_id)
-        return list((await session.scalars(query.order_by(Relation.id).limit(limit))).all())
+        return list((await session.scalars(page_by_id(query, Relation.id, start_id, limit))).all())
     rows = list((await session.scalars(query.limit(MAX_SORTED + 1))).all())
     if len(rows) > MAX_SORTED:
         raise ApiError(
@@ -136,17 +135,14 @@ async def find_relations(
             f"More than {MAX_SORTED} relations match; narrow the filters to sort them",
             {"Limit": MAX_SORTED},
         )
-    ordered = sort_relations(rows, order)
-    if start_id is not None:
-        position = next((i for i, r in enumerate(ordered) if r.id == start_id), None)
-        if position is None:
-            raise ApiError(
-                ErrorCode.VALIDATION_ERROR,
-                "StartID is not one of the matching relations; start again without it",
-                {"StartID": start_id},
-            )
-        ordered = ordered[position + 1 :]
-    return ordered[:limit]
+    page = page_after_item(sort_relations(rows, order), start_id, limit, lambda r: r.id)
+    if page is None:
+        raise ApiError(
+            ErrorCode.VALIDATION_ERROR,
+            "StartID is not one of the matching relations; start again without it",
+            {"StartID": start_id},
+        )
+    return page
 
 
 async def count_relations(session: AsyncSession, filt: RelationFilter) -> int:

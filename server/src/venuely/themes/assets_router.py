@@ -1,27 +1,32 @@
-"""Theme fonts and media assets at the three levels.
+"""Theme fonts and media assets, declared once and mounted at the three theme levels.
 
 Fonts: `POST .../fonts/{FontGroup}` (multipart field `file`: WOFF2, WOFF, TTF or OTF) appends the
 font to the group; `DELETE .../fonts/{FontGroup}/file-hash/{FileHash}` removes it;
 `PUT .../fonts/{FontGroup}/re-order` takes the group's hashes as a JSON array in the new order.
 Media assets: `POST .../media-assets/{MediaAssetName}` (multipart `file`: PNG, JPEG, WebP, GIF or
 ICO, re-encoded; never SVG) sets the asset, `DELETE` removes it. Every call answers the level.
+
+A `Level` says where the routes hang, which policy guards them (its loader depends on it) and
+how the answer shows the theme; `_mount` adds the five routes for one level.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: FastAPI reads the endpoints' annotations when
+# they are mounted, and the theme dependency differs per level, so the endpoints are made in
+# `_mount` and their annotations must be real objects from that closure, not strings.
 
-from typing import Annotated
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, File, Path, UploadFile
+from fastapi import APIRouter, Body, Depends, File, Path, UploadFile
 from pydantic import Field
-from sqlalchemy.ext.asyncio import AsyncSession
 
-from venuely.accounts.permissions import ID_PATTERN, AnyAdmin, EventAdmin, MasterAdmin
+from venuely.accounts.permissions import AnyAdmin, EventAdmin, MasterAdmin
 from venuely.core.deps import ServicesDep, SessionDep
-from venuely.core.services import Services
+from venuely.core.ids import ID_PATTERN
 from venuely.files.limits import upload_route
 from venuely.files.service import StorageDep, store_upload
 from venuely.files.sniff import Kind
-from venuely.files.storage import Storage
 from venuely.themes import service
 from venuely.themes.access import access_global_theme
 from venuely.themes.defaults import FontGroup
@@ -40,253 +45,115 @@ HashesBody = Annotated[
     Body(alias="fileHashes", max_length=100, description="The group's file hashes, in order"),
 ]
 
-DEFAULT = "/events/themes/default"
-EVENT = "/events/{EventID}/themes"
-THEME = "/events/themes/{ThemeID}"
 
-
-async def _upload_font(
-    session: AsyncSession,
-    services: Services,
-    storage: Storage,
-    theme: Theme,
-    group: FontGroup,
-    file: UploadFile,
-) -> None:
-    stored = await store_upload(session, services, storage, file, {Kind.FONT})
-    service.add_font(theme, services, group, stored.hash)
-    await session.flush()
-
-
-async def _upload_media(
-    session: AsyncSession,
-    services: Services,
-    storage: Storage,
-    theme: Theme,
-    name: str,
-    file: UploadFile,
-) -> None:
-    stored = await store_upload(session, services, storage, file, {Kind.IMAGE})
-    service.set_media(theme, services, name, stored.hash)
-    await session.flush()
-
-
-async def _default(session: AsyncSession, services: Services) -> Theme:
+async def _default_theme(_: MasterAdmin, session: SessionDep, services: ServicesDep) -> Theme:
     return await service.default_theme_for_write(session, services)
 
 
-# --- default level (master admins) ---------------------------------------------------------
+async def _global_theme(principal: AnyAdmin, theme_id: ThemeIdPath, session: SessionDep) -> Theme:
+    return await access_global_theme(session, principal, theme_id, write=True)
 
 
-@assets_router.post(DEFAULT + "/fonts/{FontGroup}", response_model=ThemeOut)
-@upload_route
-async def upload_default_font(
-    _: MasterAdmin,
-    group: GroupPath,
-    file: FileField,
-    session: SessionDep,
-    services: ServicesDep,
-    storage: StorageDep,
-) -> ThemeOut:
-    theme = await _default(session, services)
-    await _upload_font(session, services, storage, theme, group, file)
-    return service.effective_default(theme)
+async def _event_theme(access: EventAdmin, session: SessionDep, services: ServicesDep) -> Theme:
+    return await service.event_theme_for_write(session, services, access.event)
 
 
-@assets_router.delete(DEFAULT + "/fonts/{FontGroup}/file-hash/{FileHash}", response_model=ThemeOut)
-async def delete_default_font(
-    _: MasterAdmin,
-    group: GroupPath,
-    file_hash: HashPath,
-    session: SessionDep,
-    services: ServicesDep,
-) -> ThemeOut:
-    theme = await _default(session, services)
-    service.remove_font(theme, services, group, file_hash)
-    await session.flush()
-    return service.effective_default(theme)
+@dataclass(frozen=True)
+class Level:
+    name: str  # in the operation names: upload_{name}_font, ...
+    prefix: str
+    load: Callable[..., Awaitable[Theme]]  # a dependency: checks the policy, loads for writing
+    show: Callable[[Theme], ThemeOut]
 
 
-@assets_router.put(DEFAULT + "/fonts/{FontGroup}/re-order", response_model=ThemeOut)
-async def reorder_default_fonts(
-    _: MasterAdmin, group: GroupPath, hashes: HashesBody, session: SessionDep, services: ServicesDep
-) -> ThemeOut:
-    theme = await _default(session, services)
-    service.reorder_fonts(theme, services, group, hashes)
-    await session.flush()
-    return service.effective_default(theme)
+LEVELS = (
+    # The built-in default theme, for master admins; answers with the defaults filled in.
+    Level("default", "/events/themes/default", _default_theme, service.effective_default),
+    # A customer's global themes, for its customer admins.
+    Level("theme", "/events/themes/{ThemeID}", _global_theme, service.theme_out),
+    # An event's own theme, for its event admins.
+    Level("event", "/events/{EventID}/themes", _event_theme, service.theme_out),
+)
 
 
-@assets_router.post(DEFAULT + "/media-assets/{MediaAssetName}", response_model=ThemeOut)
-@upload_route
-async def upload_default_media(
-    _: MasterAdmin,
-    name: MediaPath,
-    file: FileField,
-    session: SessionDep,
-    services: ServicesDep,
-    storage: StorageDep,
-) -> ThemeOut:
-    theme = await _default(session, services)
-    await _upload_media(session, services, storage, theme, name, file)
-    return service.effective_default(theme)
+def _mount(router: APIRouter, level: Level) -> None:
+    LevelTheme = Annotated[Theme, Depends(level.load)]
+
+    @upload_route
+    async def upload_font(
+        theme: LevelTheme,
+        group: GroupPath,
+        file: FileField,
+        session: SessionDep,
+        services: ServicesDep,
+        storage: StorageDep,
+    ) -> ThemeOut:
+        stored = await store_upload(session, services, storage, file, {Kind.FONT})
+        service.add_font(theme, services, group, stored.hash)
+        await session.flush()
+        return level.show(theme)
+
+    async def delete_font(
+        theme: LevelTheme,
+        group: GroupPath,
+        file_hash: HashPath,
+        session: SessionDep,
+        services: ServicesDep,
+    ) -> ThemeOut:
+        service.remove_font(theme, services, group, file_hash)
+        await session.flush()
+        return level.show(theme)
+
+    async def reorder_fonts(
+        theme: LevelTheme,
+        group: GroupPath,
+        hashes: HashesBody,
+        session: SessionDep,
+        services: ServicesDep,
+    ) -> ThemeOut:
+        service.reorder_fonts(theme, services, group, hashes)
+        await session.flush()
+        return level.show(theme)
+
+    @upload_route
+    async def upload_media(
+        theme: LevelTheme,
+        name: MediaPath,
+        file: FileField,
+        session: SessionDep,
+        services: ServicesDep,
+        storage: StorageDep,
+    ) -> ThemeOut:
+        stored = await store_upload(session, services, storage, file, {Kind.IMAGE})
+        service.set_media(theme, services, name, stored.hash)
+        await session.flush()
+        return level.show(theme)
+
+    async def delete_media(
+        theme: LevelTheme, name: MediaPath, session: SessionDep, services: ServicesDep
+    ) -> ThemeOut:
+        service.remove_media(theme, services, name)
+        await session.flush()
+        return level.show(theme)
+
+    font, media = "/fonts/{FontGroup}", "/media-assets/{MediaAssetName}"
+    routes: tuple[tuple[str, str, str, Callable[..., Any]], ...] = (
+        ("POST", font, "upload_{}_font", upload_font),
+        ("DELETE", font + "/file-hash/{FileHash}", "delete_{}_font", delete_font),
+        ("PUT", font + "/re-order", "reorder_{}_fonts", reorder_fonts),
+        ("POST", media, "upload_{}_media", upload_media),
+        ("DELETE", media, "delete_{}_media", delete_media),
+    )
+    for method, path, name, endpoint in routes:
+        # The names give the operation ids and summaries, one per level.
+        router.add_api_route(
+            level.prefix + path,
+            endpoint,
+            methods=[method],
+            name=name.format(level.name),
+            response_model=ThemeOut,
+        )
 
 
-@assets_router.delete(DEFAULT + "/media-assets/{MediaAssetName}", response_model=ThemeOut)
-async def delete_default_media(
-    _: MasterAdmin, name: MediaPath, session: SessionDep, services: ServicesDep
-) -> ThemeOut:
-    theme = await _default(session, services)
-    service.remove_media(theme, services, name)
-    await session.flush()
-    return service.effective_default(theme)
-
-
-# --- global themes (customer admins) -------------------------------------------------------
-
-
-@assets_router.post(THEME + "/fonts/{FontGroup}", response_model=ThemeOut)
-@upload_route
-async def upload_theme_font(
-    principal: AnyAdmin,
-    theme_id: ThemeIdPath,
-    group: GroupPath,
-    file: FileField,
-    session: SessionDep,
-    services: ServicesDep,
-    storage: StorageDep,
-) -> ThemeOut:
-    theme = await access_global_theme(session, principal, theme_id, write=True)
-    await _upload_font(session, services, storage, theme, group, file)
-    return service.theme_out(theme)
-
-
-@assets_router.delete(THEME + "/fonts/{FontGroup}/file-hash/{FileHash}", response_model=ThemeOut)
-async def delete_theme_font(
-    principal: AnyAdmin,
-    theme_id: ThemeIdPath,
-    group: GroupPath,
-    file_hash: HashPath,
-    session: SessionDep,
-    services: ServicesDep,
-) -> ThemeOut:
-    theme = await access_global_theme(session, principal, theme_id, write=True)
-    service.remove_font(theme, services, group, file_hash)
-    await session.flush()
-    return service.theme_out(theme)
-
-
-@assets_router.put(THEME + "/fonts/{FontGroup}/re-order", response_model=ThemeOut)
-async def reorder_theme_fonts(
-    principal: AnyAdmin,
-    theme_id: ThemeIdPath,
-    group: GroupPath,
-    hashes: HashesBody,
-    session: SessionDep,
-    services: ServicesDep,
-) -> ThemeOut:
-    theme = await access_global_theme(session, principal, theme_id, write=True)
-    service.reorder_fonts(theme, services, group, hashes)
-    await session.flush()
-    return service.theme_out(theme)
-
-
-@assets_router.post(THEME + "/media-assets/{MediaAssetName}", response_model=ThemeOut)
-@upload_route
-async def upload_theme_media(
-    principal: AnyAdmin,
-    theme_id: ThemeIdPath,
-    name: MediaPath,
-    file: FileField,
-    session: SessionDep,
-    services: ServicesDep,
-    storage: StorageDep,
-) -> ThemeOut:
-    theme = await access_global_theme(session, principal, theme_id, write=True)
-    await _upload_media(session, services, storage, theme, name, file)
-    return service.theme_out(theme)
-
-
-@assets_router.delete(THEME + "/media-assets/{MediaAssetName}", response_model=ThemeOut)
-async def delete_theme_media(
-    principal: AnyAdmin,
-    theme_id: ThemeIdPath,
-    name: MediaPath,
-    session: SessionDep,
-    services: ServicesDep,
-) -> ThemeOut:
-    theme = await access_global_theme(session, principal, theme_id, write=True)
-    service.remove_media(theme, services, name)
-    await session.flush()
-    return service.theme_out(theme)
-
-
-# --- event level (event admins) -------------------------------------------------------------
-
-
-@assets_router.post(EVENT + "/fonts/{FontGroup}", response_model=ThemeOut)
-@upload_route
-async def upload_event_font(
-    access: EventAdmin,
-    group: GroupPath,
-    file: FileField,
-    session: SessionDep,
-    services: ServicesDep,
-    storage: StorageDep,
-) -> ThemeOut:
-    theme = await service.event_theme_for_write(session, services, access.event)
-    await _upload_font(session, services, storage, theme, group, file)
-    return service.theme_out(theme)
-
-
-@assets_router.delete(EVENT + "/fonts/{FontGroup}/file-hash/{FileHash}", response_model=ThemeOut)
-async def delete_event_font(
-    access: EventAdmin,
-    group: GroupPath,
-    file_hash: HashPath,
-    session: SessionDep,
-    services: ServicesDep,
-) -> ThemeOut:
-    theme = await service.event_theme_for_write(session, services, access.event)
-    service.remove_font(theme, services, group, file_hash)
-    await session.flush()
-    return service.theme_out(theme)
-
-
-@assets_router.put(EVENT + "/fonts/{FontGroup}/re-order", response_model=ThemeOut)
-async def reorder_event_fonts(
-    access: EventAdmin,
-    group: GroupPath,
-    hashes: HashesBody,
-    session: SessionDep,
-    services: ServicesDep,
-) -> ThemeOut:
-    theme = await service.event_theme_for_write(session, services, access.event)
-    service.reorder_fonts(theme, services, group, hashes)
-    await session.flush()
-    return service.theme_out(theme)
-
-
-@assets_router.post(EVENT + "/media-assets/{MediaAssetName}", response_model=ThemeOut)
-@upload_route
-async def upload_event_media(
-    access: EventAdmin,
-    name: MediaPath,
-    file: FileField,
-    session: SessionDep,
-    services: ServicesDep,
-    storage: StorageDep,
-) -> ThemeOut:
-    theme = await service.event_theme_for_write(session, services, access.event)
-    await _upload_media(session, services, storage, theme, name, file)
-    return service.theme_out(theme)
-
-
-@assets_router.delete(EVENT + "/media-assets/{MediaAssetName}", response_model=ThemeOut)
-async def delete_event_media(
-    access: EventAdmin, name: MediaPath, session: SessionDep, services: ServicesDep
-) -> ThemeOut:
-    theme = await service.event_theme_for_write(session, services, access.event)
-    service.remove_media(theme, services, name)
-    await session.flush()
-    return service.theme_out(theme)
+for _level in LEVELS:
+    _mount(assets_router, _level)

@@ -13,7 +13,6 @@ from fastapi import APIRouter, Body, Path, Response
 from sqlalchemy import select
 
 from venuely.accounts.permissions import (
-    ID_PATTERN,
     AnyAdmin,
     CustomerAdmin,
     EventAdmin,
@@ -21,6 +20,7 @@ from venuely.accounts.permissions import (
     MasterAdmin,
 )
 from venuely.core.deps import ServicesDep, SessionDep
+from venuely.core.ids import ID_PATTERN
 from venuely.themes import service
 from venuely.themes.access import (
     access_global_theme,

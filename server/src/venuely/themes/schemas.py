@@ -12,10 +12,10 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
+from venuely.core.ids import Id
 from venuely.files.schemas import FileRef
 from venuely.themes.defaults import LOGIN_BOX_KEY
 
-ID_PATTERN = r"^[0-9a-f]{24}$"
 HASH_PATTERN = r"^[0-9a-f]{64}$"
 MEDIA_NAME_PATTERN = r"^[a-z][a-z0-9_]{0,63}$"
 _KEY_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
@@ -61,7 +61,7 @@ class RequestModel(BaseModel):
 class GlobalThemeIn(RequestModel):
     """`POST /events/themes/global`."""
 
-    CustomerID: Annotated[str, Field(pattern=ID_PATTERN)]
+    CustomerID: Id
     Name: Annotated[str, Field(min_length=1, max_length=200)]
     MainTheme: StyleMap = Field(default_factory=dict)
     HeaderTheme: StyleMap = Field(default_factory=dict)

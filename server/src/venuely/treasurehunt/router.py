@@ -10,7 +10,9 @@ from fastapi import APIRouter, Path, Query
 from venuely.accounts.permissions import EventMember
 from venuely.core.deps import SessionDep
 from venuely.core.errors import ApiError, ErrorCode
-from venuely.events.schemas import ID_PATTERN, as_utc
+from venuely.core.ids import ID_PATTERN
+from venuely.core.pagination import LastIdQuery
+from venuely.events.schemas import as_utc
 from venuely.treasurehunt import service
 from venuely.treasurehunt.schemas import RankingOut
 
@@ -28,7 +30,7 @@ async def get_rankings(
     session: SessionDep,
     hunt_id: Annotated[str, Path(alias="TreasureHuntID", pattern=ID_PATTERN)],
     last_score: Annotated[int | None, Query(alias="LastScore", ge=-(2**31), lt=2**31)] = None,
-    last_id: Annotated[str | None, Query(alias="LastID", pattern=ID_PATTERN)] = None,
+    last_id: LastIdQuery = None,
     last_updated_at: Annotated[datetime | None, Query(alias="LastUpdatedAt")] = None,
     limit: Annotated[int, Query(alias="Limit", ge=1, le=MAX_LIMIT)] = 50,
 ) -> list[RankingOut]:

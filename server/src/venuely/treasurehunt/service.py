@@ -12,14 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import and_, func, or_, select
+from sqlalchemy import and_, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.sql.elements import ColumnElement
 
 from venuely.accounts.models import Person
 from venuely.activities.models import Activity, EntityType
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.ids import NULL_ID
+from venuely.core.pagination import Key, after, keyset_page
 from venuely.events.models import Event
 from venuely.panoramas.models import AttendeePanoVars as Row
 from venuely.treasurehunt.schemas import RankingOut
@@ -51,35 +51,23 @@ async def check_treasure_hunt(session: AsyncSession, event: Event, hunt_id: str)
         )
 
 
-def _before(cursor: Cursor, *, inclusive: bool) -> ColumnElement[bool]:
-    """Rows ranked ahead of the cursor row (and the row itself when `inclusive`)."""
-    last = Row.person_id <= cursor.person_id if inclusive else Row.person_id < cursor.person_id
-    return or_(
-        Row.game_score > cursor.score,
-        and_(Row.game_score == cursor.score, Row.scored_at < cursor.updated_at),
-        and_(Row.game_score == cursor.score, Row.scored_at == cursor.updated_at, last),
-    )
+RANK_ORDER = (Key(Row.game_score, descending=True), Key(Row.scored_at), Key(Row.person_id))
 
 
 async def rankings(
     session: AsyncSession, event_id: str, cursor: Cursor | None, limit: int
 ) -> list[RankingOut]:
     ranked = and_(Row.event_id == event_id, Row.game_score > 0)
+    values = None if cursor is None else (cursor.score, cursor.updated_at, cursor.person_id)
     first_rank = 1
-    query = (
-        select(Row, Person)
-        .join(Person, Person.id == Row.person_id)
-        .where(ranked)
-        .order_by(Row.game_score.desc(), Row.scored_at, Row.person_id)
-        .limit(limit)
-    )
-    if cursor is not None:
-        query = query.where(~_before(cursor, inclusive=True))
+    if values is not None:
+        # Every row not after the cursor row (itself included) ranks ahead of this page.
         ahead = await session.scalar(
-            select(func.count()).select_from(Row).where(ranked, _before(cursor, inclusive=True))
+            select(func.count()).select_from(Row).where(ranked, ~after(RANK_ORDER, values))
         )
         first_rank = int(ahead or 0) + 1
-    rows = (await session.execute(query)).all()
+    query = select(Row, Person).join(Person, Person.id == Row.person_id).where(ranked)
+    rows = (await session.execute(keyset_page(query, RANK_ORDER, values, limit))).all()
     return [
         RankingOut(
             Rank=first_rank + n,

@@ -16,8 +16,9 @@ from venuely.accounts.permissions import EventAdmin, EventMember
 from venuely.core import ratelimit
 from venuely.core.deps import ServicesDep, SessionDep
 from venuely.core.errors import ApiError, ErrorCode
+from venuely.core.ids import ID_PATTERN
 from venuely.core.outbound import OutboundDep
-from venuely.events.schemas import ID_PATTERN
+from venuely.core.pagination import MaxCountQuery, StartIdQuery
 from venuely.files.limits import upload_route
 from venuely.files.service import StorageDep, read_limited
 from venuely.files.storage import StorageError
@@ -74,8 +75,8 @@ async def list_vfiles(
     entity_type: EntityTypeQuery = None,
     entity_id: EntityIdQuery = None,
     is_disabled: IsDisabledQuery = None,
-    start_id: Annotated[str | None, Query(alias="StartID", pattern=ID_PATTERN)] = None,
-    max_count: Annotated[int, Query(alias="MaxCount", ge=1, le=1000)] = 1000,
+    start_id: StartIdQuery = None,
+    max_count: MaxCountQuery = 1000,
 ) -> list[VFileOut]:
     rows = await service.list_vfiles(
         session,

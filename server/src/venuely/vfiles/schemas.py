@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
+from venuely.core.ids import Id
 from venuely.events.schemas import optional_http_url
 from venuely.relations.schemas import REF_PATTERN, TYPE_PATTERN
 
@@ -31,8 +32,8 @@ class VFileIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     # Read-back fields a client may send again: ignored, except ID and EventID, which must match.
-    ID: Annotated[str, Field(pattern=r"^[0-9a-f]{24}$")] | None = None
-    EventID: Annotated[str, Field(pattern=r"^[0-9a-f]{24}$")] | None = None
+    ID: Id | None = None
+    EventID: Id | None = None
     PersonID: Any = None
     FileName: Any = None
     MimeType: Any = None

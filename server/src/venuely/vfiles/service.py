@@ -13,6 +13,7 @@ from venuely.accounts.permissions import EventAccess
 from venuely.activities.schemas import portable_json
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.ids import new_id
+from venuely.core.pagination import page_by_id
 from venuely.core.services import Services
 from venuely.events.models import Event
 from venuely.files.service import file_url
@@ -173,9 +174,7 @@ async def list_vfiles(
     limit: int,
 ) -> list[VFile]:
     query = _filtered(access, select(VFile), entity_type, entity_id, is_disabled)
-    if start_id is not None:
-        query = query.where(VFile.id > start_id)
-    return list((await session.scalars(query.order_by(VFile.id).limit(limit))).all())
+    return list((await session.scalars(page_by_id(query, VFile.id, start_id, limit))).all())
 
 
 async def count_vfiles(

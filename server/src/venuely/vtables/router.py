@@ -16,13 +16,19 @@ from fastapi import APIRouter, Body, Path, Query, Response
 from fastapi.exceptions import RequestValidationError
 from pydantic import ValidationError
 
-from venuely.accounts.permissions import Authenticated, EventAccess, EventMember, MasterAdmin
+from venuely.accounts.permissions import Authenticated, EventMember, MasterAdmin
 from venuely.core.deps import ServicesDep, SessionDep
-from venuely.core.errors import ApiError, ErrorCode
-from venuely.events.schemas import ID_PATTERN
+from venuely.core.ids import ID_PATTERN
 from venuely.vtables import service
-from venuely.vtables.models import VTable, VTableRow
-from venuely.vtables.schemas import NAME_PATTERN, WALL_OF_FAME, CountOut, VTableIn, VTableOut
+from venuely.vtables.access import (
+    access_row,
+    access_row_for_change,
+    access_table,
+    access_table_for_change,
+    access_table_for_new_row,
+    require_event_admin,
+)
+from venuely.vtables.schemas import NAME_PATTERN, CountOut, VTableIn, VTableOut
 
 router = APIRouter(tags=["vtables"])
 
@@ -43,27 +49,6 @@ def parse_table(body: dict[str, Any]) -> VTableIn:
     except ValidationError as exc:
         errors = [{**e, "loc": ("body", *e["loc"])} for e in exc.errors(include_url=False)]
         raise RequestValidationError(errors) from None
-
-
-def _admin_only(access: EventAccess, what: str) -> None:
-    if not access.is_admin:
-        raise ApiError(
-            ErrorCode.FORBIDDEN,
-            f"Event admin rights required to {what}",
-            {"EventID": access.event.id},
-        )
-
-
-def _check_row_owner(access: EventAccess, table: VTable, row: VTableRow) -> None:
-    """Attendees may change only rows they added to the Wall of Fame."""
-    if access.is_admin:
-        return
-    if table.name != WALL_OF_FAME or row.person_id != access.principal.person_id:
-        raise ApiError(
-            ErrorCode.FORBIDDEN,
-            "Only the author or an event admin may change this row",
-            {"RowID": row.id},
-        )
 
 
 # --- per event ---------------------------------------------------------------------------
@@ -89,12 +74,10 @@ async def create_event_table_or_row(
     table_id: VTableIdQuery = None,
 ) -> dict[str, Any]:
     if table_id is None:
-        _admin_only(access, "create a virtual table")
+        require_event_admin(access, "create a virtual table")
         table = await service.create_table(session, services, access.event.id, parse_table(body))
         return (await service.table_out(session, table)).model_dump()
-    table = await service.access_table(session, access.event.id, table_id)
-    if table.name != WALL_OF_FAME:
-        _admin_only(access, "add rows to this table")
+    table = await access_table_for_new_row(session, access, table_id)
     row = await service.append_row(session, services, table, body, access.principal.person_id)
     return service.row_out(row)
 
@@ -108,7 +91,7 @@ async def wall_of_fame_tags(access: EventMember, session: SessionDep) -> list[st
 async def get_event_table(
     access: EventMember, table_id: VTableIdPath, session: SessionDep
 ) -> VTableOut:
-    table = await service.access_table(session, access.event.id, table_id)
+    table = await access_table(session, access.event.id, table_id)
     return await service.table_out(session, table)
 
 
@@ -121,13 +104,12 @@ async def update_event_table(
     services: ServicesDep,
     row_id: RowIdQuery = None,
 ) -> dict[str, Any]:
-    table = await service.access_table(session, access.event.id, table_id)
     if row_id is None:
-        _admin_only(access, "replace a virtual table")
+        table = await access_table_for_change(session, access, table_id, "replace a virtual table")
         await service.replace_table(session, services, table, parse_table(body))
         return (await service.table_out(session, table)).model_dump()
-    row = await service.access_row(session, table, row_id)
-    _check_row_owner(access, table, row)
+    table = await access_table(session, access.event.id, table_id)
+    row = await access_row_for_change(session, access, table, row_id)
     return service.row_out(await service.update_row(session, services, table, row, body))
 
 
@@ -138,14 +120,12 @@ async def delete_event_table(
     session: SessionDep,
     row_id: RowIdQuery = None,
 ) -> Response:
-    table = await service.access_table(session, access.event.id, table_id)
     if row_id is None:
-        _admin_only(access, "delete a virtual table")
+        table = await access_table_for_change(session, access, table_id, "delete a virtual table")
         await session.delete(table)
     else:
-        row = await service.access_row(session, table, row_id)
-        _check_row_owner(access, table, row)
-        await session.delete(row)
+        table = await access_table(session, access.event.id, table_id)
+        await session.delete(await access_row_for_change(session, access, table, row_id))
     return Response(status_code=204)
 
 
@@ -179,7 +159,7 @@ async def create_global_table_or_row(
     if table_id is None:
         table = await service.create_table(session, services, None, parse_table(body))
         return (await service.table_out(session, table)).model_dump()
-    table = await service.access_table(session, None, table_id)
+    table = await access_table(session, None, table_id)
     row = await service.append_row(session, services, table, body, principal.person_id)
     return service.row_out(row)
 
@@ -188,7 +168,7 @@ async def create_global_table_or_row(
 async def get_global_table(
     _: Authenticated, table_id: VTableIdPath, session: SessionDep
 ) -> VTableOut:
-    return await service.table_out(session, await service.access_table(session, None, table_id))
+    return await service.table_out(session, await access_table(session, None, table_id))
 
 
 @router.put(GLOBAL_BASE + "/{VTableID}", response_model=TableOrRow)
@@ -200,11 +180,11 @@ async def update_global_table(
     services: ServicesDep,
     row_id: RowIdQuery = None,
 ) -> dict[str, Any]:
-    table = await service.access_table(session, None, table_id)
+    table = await access_table(session, None, table_id)
     if row_id is None:
         await service.replace_table(session, services, table, parse_table(body))
         return (await service.table_out(session, table)).model_dump()
-    row = await service.access_row(session, table, row_id)
+    row = await access_row(session, table, row_id)
     return service.row_out(await service.update_row(session, services, table, row, body))
 
 
@@ -212,9 +192,9 @@ async def update_global_table(
 async def delete_global_table(
     _: MasterAdmin, table_id: VTableIdPath, session: SessionDep, row_id: RowIdQuery = None
 ) -> Response:
-    table = await service.access_table(session, None, table_id)
+    table = await access_table(session, None, table_id)
     if row_id is None:
         await session.delete(table)
     else:
-        await session.delete(await service.access_row(session, table, row_id))
+        await session.delete(await access_row(session, table, row_id))
     return Response(status_code=204)

@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 from pydantic import BaseModel, ConfigDict, Field
 
 from venuely.core.errors import ApiError, ErrorCode
+from venuely.core.ids import Id
 
 NAME_PATTERN = r"^[A-Za-z0-9_.-]{1,100}$"
 MAX_ROWS = 1000
@@ -24,7 +25,7 @@ class VTableIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     # Read-back fields a client may send again; ID must then match the path.
-    ID: Annotated[str, Field(pattern=r"^[0-9a-f]{24}$")] | None = None
+    ID: Id | None = None
     EventID: Any = None
     CreatedAt: Any = None
     UpdatedAt: Any = None

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from venuely.activities.schemas import portable_json
 from venuely.core.errors import ApiError, ErrorCode
-from venuely.core.ids import is_valid_id, new_id
+from venuely.core.ids import new_id
 from venuely.core.services import Services
+from venuely.vtables.access import in_scope
 from venuely.vtables.models import VTable, VTableRow
 from venuely.vtables.schemas import (
     MAX_ROW_BYTES,
@@ -28,37 +27,16 @@ from venuely.vtables.schemas import (
 META_KEYS = ("ID", "PersonID", "CreatedAt", "UpdatedAt")
 
 
-def vtable_not_found(table_id: str) -> ApiError:
-    return ApiError(
-        ErrorCode.VTABLE_NOT_FOUND, f"Virtual table {table_id} not found", {"VTableID": table_id}
-    )
-
-
-def row_not_found(row_id: str) -> ApiError:
-    return ApiError(ErrorCode.NOT_FOUND, f"Row {row_id} not found", {"RowID": row_id})
-
-
-def _scope(event_id: str | None) -> Any:
-    return VTable.event_id.is_(None) if event_id is None else VTable.event_id == event_id
-
-
-async def access_table(session: AsyncSession, event_id: str | None, table_id: str) -> VTable:
-    table = await session.scalar(select(VTable).where(VTable.id == table_id, _scope(event_id)))
-    if table is None:
-        raise vtable_not_found(table_id)
-    return table
-
-
 async def find_table(session: AsyncSession, event_id: str | None, name: str) -> VTable | None:
     return await session.scalar(
-        select(VTable).where(_scope(event_id), VTable.name == name).order_by(VTable.id).limit(1)
+        select(VTable).where(in_scope(event_id), VTable.name == name).order_by(VTable.id).limit(1)
     )
 
 
 async def list_tables(
     session: AsyncSession, event_id: str | None, name: str | None, table_id: str | None
 ) -> list[VTable]:
-    query = select(VTable).where(_scope(event_id))
+    query = select(VTable).where(in_scope(event_id))
     if name is not None:
         query = query.where(VTable.name == name)
     if table_id is not None:
@@ -67,7 +45,7 @@ async def list_tables(
 
 
 async def count_tables(session: AsyncSession, event_id: str | None) -> int:
-    return int(await session.scalar(select(func.count()).where(_scope(event_id))) or 0)
+    return int(await session.scalar(select(func.count()).where(in_scope(event_id))) or 0)
 
 
 async def load_rows(session: AsyncSession, table_id: str) -> list[VTableRow]:
@@ -215,19 +193,6 @@ async def append_row(
     table.updated_at = now
     await session.flush()
     return added
-
-
-async def access_row(session: AsyncSession, table: VTable, row_id: str) -> VTableRow:
-    row = (
-        await session.scalar(
-            select(VTableRow).where(VTableRow.id == row_id, VTableRow.vtable_id == table.id)
-        )
-        if is_valid_id(row_id)
-        else None
-    )
-    if row is None:
-        raise row_not_found(row_id)
-    return row
 
 
 async def update_row(

@@ -18,8 +18,9 @@ from typing import Any
 
 from PIL import Image
 
-from venuely.demo.tour.rooms import EVENT_TITLE, ROOMS, RoomSpec, link_angles
-from venuely.demo.tour.scene import render
+from venuely.demo.tour.render import render
+from venuely.demo.tour.rooms import ROOMS
+from venuely.demo.tour.rooms.spec import EVENT_TITLE, RoomSpec, link_angles
 
 RENDER_VERSION = 1
 DEFAULT_WIDTH = 3072  # 3072 × 1536: sharp enough to look around, about 1 MB per room

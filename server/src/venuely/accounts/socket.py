@@ -1,0 +1,61 @@
+"""The realtime socket's caller: the ticket call that opens it and the checks that keep it open.
+
+- `POST /amvproto/authenticate` trades a bearer token for a single-use connection ticket
+  (`realtime/tickets.py`) after the same event-membership check REST uses.
+- `load_socket_caller` is registered with realtime (`realtime/callers.py`): the gateway runs it
+  on the handshake, so realtime learns who connects without importing accounts.
+- `session_principal` is how a feature's socket handler gets its caller for each command: the
+  ticket named an auth session, and `tokens.check_session` decides whether it still counts.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from venuely.accounts.permissions import Authenticated, Principal, check_event_member_by_id
+from venuely.accounts.tokens import check_session
+from venuely.core.deps import ServicesDep, SessionDep
+from venuely.core.ids import ID_PATTERN, NULL_ID
+from venuely.core.services import Services
+from venuely.realtime.callers import SocketCaller, register_caller_loader
+from venuely.realtime.tickets import issue_ticket
+
+ticket_router = APIRouter(tags=["realtime"])
+
+
+async def session_principal(
+    session: AsyncSession, services: Services, session_id: str
+) -> Principal:
+    """The caller behind a socket, reloaded from its auth session: a revoked token, a disabled
+    account or a changed role applies to the very next command."""
+    auth, person, grants = await check_session(session, services, session_id)
+    return Principal(person=person, session_id=auth.id, token_event_id=auth.event_id, grants=grants)
+
+
+@register_caller_loader
+async def load_socket_caller(
+    session: AsyncSession, services: Services, session_id: str, event_id: str
+) -> SocketCaller:
+    principal = await session_principal(session, services, session_id)
+    if event_id != NULL_ID:
+        await check_event_member_by_id(session, principal, event_id)
+    return SocketCaller(person_id=principal.person_id)
+
+
+@ticket_router.post("/amvproto/authenticate")
+async def authenticate_socket(
+    principal: Authenticated,
+    session: SessionDep,
+    services: ServicesDep,
+    # Admin logins are not bound to an event; they name the event whose socket they want.
+    event_id: Annotated[str | None, Query(alias="EventID", pattern=ID_PATTERN)] = None,
+) -> str:
+    """A ticket for one connection to `/realtime/{ticket}` within 30 seconds."""
+    target = event_id or principal.token_event_id
+    if target != NULL_ID:
+        # The same rule REST uses: admins of the event, or its admitted attendees.
+        await check_event_member_by_id(session, principal, target)
+    return issue_ticket(services, session_id=principal.session_id, event_id=target)

@@ -1,0 +1,170 @@
+"""The error catalogue: every code the server sends, over REST or a realtime socket, declared once.
+
+Each `ErrorCode` member carries its `ErrorSpec`: the HTTP status REST answers it with, what it
+becomes on a realtime socket, the `Data` fields that explain it and, for codes of the realtime
+protocol, the layer protocol/README.md §6 lists it under. Everything else is derived from here:
+`ApiError`'s status and envelope, the gateway's closes, the TypeScript list the web app switches
+on (`python -m venuely.core.error_codes_ts`) and the tests that hold protocol §6 to it.
+
+To add a code: one line below, then regenerate the TypeScript file. No FastAPI in this module:
+the frame codec and the Python client import it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum, auto
+from typing import Any, Self
+
+
+class Realtime(StrEnum):
+    """What an error raised while serving a socket command becomes."""
+
+    # An error frame with this code: ERROR, or the command's own *_ERROR opcode.
+    FRAME = "frame"
+    # The socket closes with the close code of the same name (`realtime.errors.CloseCode`):
+    # the caller is no longer who the socket was opened for.
+    CLOSE = "close"
+
+
+class Layer(StrEnum):
+    """The layer column of protocol/README.md §6 (codes REST shares say so there as well)."""
+
+    FRAME = "frame"
+    DISPATCH = "dispatch"
+    CHAT = "chat"
+
+
+@dataclass(frozen=True, slots=True)
+class ErrorSpec:
+    # None: never answered over HTTP (frame-layer codes, and codes REST spells differently).
+    status: int | None
+    realtime: Realtime = Realtime.FRAME
+    # `Data` fields that give the code its meaning (identifiers a request echoes come on top).
+    data: tuple[str, ...] = ()
+    # None: a REST code; the realtime protocol does not list it, though a handler may send it.
+    layer: Layer | None = None
+    # REST answers with this code and message instead: NOT_A_MEMBER on the socket is
+    # CHATROOM_NOT_FOUND over REST, so a URL never confirms that someone else's room exists.
+    rest_as: str | None = None
+    rest_message: str | None = None
+
+
+_RETRY = ("RetryAfterMs",)
+
+
+class ErrorCode(StrEnum):
+    spec: ErrorSpec
+
+    @staticmethod
+    def _generate_next_value_(name: str, start: int, count: int, last_values: list[Any]) -> str:
+        return name  # the wire spelling is the member's name
+
+    def __new__(cls, value: str, spec: ErrorSpec | None = None) -> Self:
+        member = str.__new__(cls, value)
+        member._value_ = value
+        if spec is not None:
+            member.spec = spec
+        return member
+
+    # -- the realtime frame layer (protocol §5): the frame is dropped, ERROR with Data {} ----------
+    FRAME_HEADER = auto(), ErrorSpec(None, layer=Layer.FRAME)
+    FRAME_TOO_LARGE = auto(), ErrorSpec(None, layer=Layer.FRAME)
+    BAD_MAGIC = auto(), ErrorSpec(None, layer=Layer.FRAME)
+    BAD_VERSION = auto(), ErrorSpec(None, layer=Layer.FRAME)
+    BAD_CHECKSUM = auto(), ErrorSpec(None, layer=Layer.FRAME)
+    UNKNOWN_OPCODE = auto(), ErrorSpec(None, layer=Layer.FRAME)
+    BAD_COMPRESSION = auto(), ErrorSpec(None, layer=Layer.FRAME)
+    PAYLOAD_TOO_LARGE = auto(), ErrorSpec(None, layer=Layer.FRAME)
+    BAD_PAYLOAD = auto(), ErrorSpec(None, layer=Layer.FRAME)
+    # -- dispatch: a well-formed frame or a request the server will not act on ---------------------
+    OPCODE_NOT_ACCEPTED = auto(), ErrorSpec(None, layer=Layer.DISPATCH)
+    BAD_REQUEST = auto(), ErrorSpec(400)
+    VALIDATION_ERROR = auto(), ErrorSpec(422, data=("Operation", "Problems"), layer=Layer.DISPATCH)
+    MISSING_PARAMETER = (
+        auto(),
+        ErrorSpec(422, data=("Operation", "Parameters"), layer=Layer.DISPATCH),
+    )
+    BODY_TOO_LARGE = auto(), ErrorSpec(413)
+    # Uploads: a type we never accept, or a file that does not decode as its type.
+    UNSUPPORTED_MEDIA_TYPE = auto(), ErrorSpec(415)
+    INVALID_FILE = auto(), ErrorSpec(422)
+    # -- 401: who are you --------------------------------------------------------------------------
+    NOT_AUTHENTICATED = auto(), ErrorSpec(401)
+    JWT_EXPIRED = auto(), ErrorSpec(401, realtime=Realtime.CLOSE)
+    TOKEN_INVALID = auto(), ErrorSpec(401)
+    TOKEN_REVOKED = auto(), ErrorSpec(401, realtime=Realtime.CLOSE)
+    NOT_WHITELISTED = auto(), ErrorSpec(401, realtime=Realtime.CLOSE)
+    # -- 403 / 404 / 405 / 409 / 410 ---------------------------------------------------------------
+    FORBIDDEN = auto(), ErrorSpec(403, layer=Layer.CHAT)
+    NOT_FOUND = auto(), ErrorSpec(404)
+    ROUTE_NOT_FOUND = auto(), ErrorSpec(404)
+    METHOD_NOT_ALLOWED = auto(), ErrorSpec(405)
+    EVENT_NOT_FOUND = auto(), ErrorSpec(404, data=("EventID",))
+    CUSTOMER_NOT_FOUND = auto(), ErrorSpec(404)
+    PERSON_NOT_FOUND = auto(), ErrorSpec(404, layer=Layer.CHAT)
+    ADMIN_NOT_FOUND = auto(), ErrorSpec(404)
+    MENU_ITEM_NOT_FOUND = auto(), ErrorSpec(404)
+    VALUE_NOT_FOUND = auto(), ErrorSpec(404)
+    FILE_NOT_FOUND = auto(), ErrorSpec(404)
+    THEME_NOT_FOUND = auto(), ErrorSpec(404)
+    ACTIVITY_NOT_FOUND = auto(), ErrorSpec(404)
+    RELATION_NOT_FOUND = auto(), ErrorSpec(404)
+    LOCATION_NOT_FOUND = auto(), ErrorSpec(404)
+    VFILE_NOT_FOUND = auto(), ErrorSpec(404)
+    VTABLE_NOT_FOUND = auto(), ErrorSpec(404)
+    CONFLICT = auto(), ErrorSpec(409)
+    INTERNAL_NAME_TAKEN = auto(), ErrorSpec(409)
+    EMAIL_ALREADY_USED = auto(), ErrorSpec(409)
+    CONFERENCE_TYPE_MISMATCH = auto(), ErrorSpec(409)
+    # A stream asked for outside its session's time; the web app shows media_expired.
+    MEDIA_EXPIRED = auto(), ErrorSpec(410)
+    # -- chat rules (protocol §6), over both wires -------------------------------------------------
+    NOT_A_MEMBER = (
+        auto(),
+        ErrorSpec(
+            None,
+            layer=Layer.CHAT,
+            rest_as="CHATROOM_NOT_FOUND",
+            rest_message="No such chat room in this event",
+        ),
+    )
+    CHATROOM_NOT_FOUND = auto(), ErrorSpec(404, layer=Layer.CHAT)
+    MESSAGE_NOT_FOUND = auto(), ErrorSpec(404, layer=Layer.CHAT)
+    TEXT_EMPTY = auto(), ErrorSpec(422, layer=Layer.CHAT)
+    TEXT_TOO_LONG = auto(), ErrorSpec(422, data=("MaxLength",), layer=Layer.CHAT)
+    CANNOT_INVITE_SELF = auto(), ErrorSpec(422, layer=Layer.CHAT)
+    TOO_MANY_MEMBERS = auto(), ErrorSpec(422, data=("MaxMembers",), layer=Layer.CHAT)
+    # -- 429 / 5xx ---------------------------------------------------------------------------------
+    RATE_LIMITED = auto(), ErrorSpec(429, data=_RETRY, layer=Layer.DISPATCH)
+    MAIL_FAILED = auto(), ErrorSpec(502)
+    STORAGE_FAILED = auto(), ErrorSpec(502)
+    # The server lacks configuration the call needs; retrying will not help until an operator
+    # sets it, but the request itself was fine (so not a 4xx).
+    ZOOM_NOT_CONFIGURED = auto(), ErrorSpec(503)
+    ZOOM_FAILED = auto(), ErrorSpec(502)
+    # A server-side fetch of a user-supplied URL failed (core/outbound.py).
+    UPSTREAM_FAILED = auto(), ErrorSpec(502)
+    # Overloaded (the database could not take a write in time); retry after Retry-After.
+    SERVER_BUSY = auto(), ErrorSpec(503, data=_RETRY, layer=Layer.DISPATCH)
+    INTERNAL_ERROR = auto(), ErrorSpec(500, layer=Layer.DISPATCH)
+
+    @property
+    def rest_code(self) -> ErrorCode:
+        """The code a REST answer carries: this one, unless the catalogue names another."""
+        alias = self.spec.rest_as
+        return self if alias is None else ErrorCode[alias]
+
+    @property
+    def http_status(self) -> int:
+        """The HTTP status of a REST answer. A code REST never sends reaching it is a bug: 500."""
+        status = self.rest_code.spec.status
+        return 500 if status is None else status
+
+
+def error_envelope(
+    code: ErrorCode, message: str, data: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """The one error body, for REST answers and every ERROR / *_ERROR frame alike."""
+    return {"Error": {"Code": code.value, "Message": message, "Data": dict(data) if data else {}}}
