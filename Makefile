@@ -14,7 +14,7 @@ WEB_BUILD := $(WEB)/dist/.stamp-build
 WEB_SOURCES := $(shell find $(WEB)/src $(WEB)/public -type f 2>/dev/null) $(wildcard $(WEB)/index.html $(WEB)/vite.config.ts $(WEB)/tsconfig.json $(WEB)/scripts/*.mjs)
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: help run test dev lint typecheck pytest migrate demo install install-dev clean lock web web-test e2e chromium bench fuzz
+.PHONY: help run test dev lint typecheck pytest migrate demo install install-dev clean lock web web-test e2e chromium bench fuzz codegen
 
 help:
 	@echo "make run      install, migrate, seed the demo event and serve on http://$(HOST):$(PORT)"
@@ -24,6 +24,7 @@ help:
 	@echo "make migrate  apply database migrations"
 	@echo "make demo     (re)seed the demo event"
 	@echo "make lock     recompile the pinned requirement files"
+	@echo "make codegen  rewrite generated files: protocol vectors and the web's error-code list"
 	@echo "make web      install web dependencies and build the web app (only when sources changed)"
 	@echo "make web-test lint, type-check and unit-test the web app"
 	@echo "make e2e      browser tests: the built app against a real server in the system Chromium"
@@ -70,6 +71,11 @@ pytest: install-dev
 	cd $(SERVER) && ../$(BIN)/pytest -n auto
 
 test: lint pytest web-test e2e
+
+# Files generated from a single source; tests fail when a committed copy is stale.
+codegen: install
+	$(BIN)/python protocol/generate_vectors.py
+	$(BIN)/python -m venuely.core.error_codes_ts
 
 # The decoder's properties with 100,000 generated examples each (about 20 minutes on two cores);
 # `make test` runs the same properties with a few hundred.

@@ -26,6 +26,7 @@ from venuely.chat.schemas import ChatMessageOut
 from venuely.chat.service import member_ids
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.ids import new_id
+from venuely.core.pagination import page_by_id
 from venuely.core.services import Services
 from venuely.realtime.hub import person_channel, room_channel
 from venuely.realtime.opcodes import Opcode
@@ -317,11 +318,14 @@ async def history(
     """Visible messages after `start_id` oldest first (`ascending`), or before it newest first;
     without `start_id` from the very beginning or the very end. `start_id` itself is excluded,
     so the last id of a page is the next page's `start_id`."""
-    query = select(ChatMessage).where(_visible(room))
-    if start_id is not None:
-        query = query.where(ChatMessage.id > start_id if ascending else ChatMessage.id < start_id)
-    order = ChatMessage.id.asc() if ascending else ChatMessage.id.desc()
-    return list((await session.scalars(query.order_by(order).limit(max_count))).all())
+    query = page_by_id(
+        select(ChatMessage).where(_visible(room)),
+        ChatMessage.id,
+        start_id,
+        max_count,
+        descending=not ascending,
+    )
+    return list((await session.scalars(query)).all())
 
 
 async def count_visible(session: AsyncSession, room: Chatroom) -> int:

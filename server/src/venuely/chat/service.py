@@ -26,6 +26,7 @@ from venuely.chat.models import (
 from venuely.chat.publish import Effect, MemberChange, publication
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.ids import new_id
+from venuely.core.pagination import page_by_id
 from venuely.core.services import Services
 from venuely.events.models import Attendee, Event
 from venuely.events.service import register_event_created
@@ -166,10 +167,13 @@ async def room_attendee_ids(
 ) -> list[str]:
     """Member person ids after `last_id`; for the broadcast room, the event's attendees."""
     if room.kind == ChatroomKind.BROADCAST:
-        query = select(Attendee.person_id).where(Attendee.event_id == room.event_id)
-        if last_id:
-            query = query.where(Attendee.person_id > last_id)
-        return list((await session.scalars(query.order_by(Attendee.person_id).limit(limit))).all())
+        query = page_by_id(
+            select(Attendee.person_id).where(Attendee.event_id == room.event_id),
+            Attendee.person_id,
+            last_id or None,
+            limit,
+        )
+        return list((await session.scalars(query)).all())
     ids = await member_ids(session, room)
     return [i for i in ids if last_id is None or i > last_id][:limit]
 
