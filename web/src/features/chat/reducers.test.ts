@@ -137,6 +137,13 @@ describe("CREATE_NOTIFY", () => {
     expect(effects).toEqual([{ kind: "loadRoom", roomID: group.ID }]);
     expect(reduce.onCreateNotify(state, { TmpID: "again", InviterID: BOB, InviteeID: null, ChatroomModel: group }).effects).toEqual([]);
   });
+
+  it("takes a new group's members and type from the frame's room model", () => {
+    const group = { ...model, InternalName: "group:y", IsPrivate: false, Title: "Crew", Type: "group" as const, AttendeeIDs: [BOB, ME] };
+    const { state, effects } = reduce.onCreateNotify(base(), { TmpID: "other", InviterID: BOB, InviteeID: null, ChatroomModel: group });
+    expect(state.rooms[group.ID]).toMatchObject({ kind: "group", members: [BOB, ME] });
+    expect(effects).toContainEqual({ kind: "loadRoom", roomID: group.ID });
+  });
 });
 
 describe("error frames", () => {

@@ -68,12 +68,12 @@ export function fromRest({ ID, EventID, Title, InternalName, IsPrivate, Type, At
   return { room: { ID, EventID, Title, InternalName, IsPrivate }, type: Type, members: AttendeeIDs };
 }
 
-/** A direct room's members are the inviter and the invitee; a group's are not in the frame. */
+/** The frame's room model names its members; without them a direct room's are the inviter and
+ * the invitee, and a group's are learnt from REST when the room loads. */
 export function fromCreated(created: RoomCreated): RoomSource {
-  return {
-    room: created.ChatroomModel,
-    members: created.InviteeID ? [created.InviterID, created.InviteeID] : [],
-  };
+  const model = created.ChatroomModel;
+  const pair = created.InviteeID ? [created.InviterID, created.InviteeID] : [];
+  return { room: model, ...(model.Type ? { type: model.Type } : {}), members: model.AttendeeIDs ?? pair };
 }
 
 function newEntry(source: RoomSource): RoomEntry {

@@ -70,6 +70,13 @@ export const chatroomModel = object({
   InternalName: string,
   /** True for direct chats. */
   IsPrivate: boolean,
+  // The rest of the REST room (protocol §4 "Chat room model"); optional here so a frame from a
+  // server that sends only the five fields above still parses.
+  Type: optional(literal("broadcast", "direct", "group")),
+  CreatedAt: optional(string),
+  LastMessageID: optional(string),
+  /** Direct and group rooms: their members; the broadcast room: `[]` (everybody). */
+  AttendeeIDs: optional(array(string)),
 });
 export type ChatroomModel = Infer<typeof chatroomModel>;
 
