@@ -137,12 +137,18 @@ async def test_handlers_get_a_working_context_and_failures_stay_contained(
     await socket.send_json(Opcode.CHAT_MESSAGE_READ, {"ChatroomID": "not an id"})
     error = await _error(socket)
     assert error["Code"] == "MISSING_PARAMETER"
+    problems = error["Data"].pop("Problems")
     assert error["Data"] == {
         "Opcode": 15,
         "ChatroomID": "not an id",
         "Operation": "CHAT_MESSAGE_READ",
         "Parameters": ["LastReadChatMessageID"],
     }
+    # Named as REST names them: where, which field, what is wrong with it.
+    assert [(p["In"], p["Name"], p["Type"]) for p in problems] == [
+        ("payload", "ChatroomID", "string_pattern_mismatch"),
+        ("payload", "LastReadChatMessageID", "missing"),
+    ]
     await socket.delete_message(room, message)
     error = (await socket.wait_for(Opcode.CHAT_MESSAGE_DELETE_ERROR)).value["Error"]
     assert (error["Code"], error["Data"]) == ("INTERNAL_ERROR", {"ID": message, "ChatroomID": room})

@@ -84,7 +84,7 @@ class ErrorCode(StrEnum):
     VALIDATION_ERROR = auto(), ErrorSpec(422, data=("Operation", "Problems"), layer=Layer.DISPATCH)
     MISSING_PARAMETER = (
         auto(),
-        ErrorSpec(422, data=("Operation", "Parameters"), layer=Layer.DISPATCH),
+        ErrorSpec(422, data=("Operation", "Parameters", "Problems"), layer=Layer.DISPATCH),
     )
     BODY_TOO_LARGE = auto(), ErrorSpec(413)
     # Uploads: a type we never accept, or a file that does not decode as its type.

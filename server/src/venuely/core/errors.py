@@ -9,6 +9,7 @@ here); the realtime gateway sends the same codes in the same envelope.
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -179,16 +180,25 @@ def _operation_name(request: Request) -> str:
     return name or f"{request.method} {getattr(route, 'path', request.url.path)}"
 
 
-def _validation_error(request: Request, exc: RequestValidationError) -> ApiError:
-    operation = _operation_name(request)
+def invalid_input(
+    operation: str, errors: Iterable[Mapping[str, Any]], *, where: str | None = None
+) -> ApiError:
+    """The refusal of input pydantic rejected, for REST and socket commands alike: MISSING_PARAMETER
+    when a required field is absent, else VALIDATION_ERROR, each problem named in `Data`.
+
+    `where` is the one place every error is in (a socket command's payload); without it the first
+    part of each error's location says where (FastAPI's body, query, path...)."""
     problems: list[dict[str, Any]] = []
     missing: list[str] = []
-    for err in exc.errors():
+    for err in errors:
         loc = [str(part) for part in err.get("loc", ())]
-        where = loc[0] if loc else "request"
-        name = ".".join(loc[1:]) if len(loc) > 1 else where
+        if where is None:
+            place = loc[0] if loc else "request"
+            name = ".".join(loc[1:]) if len(loc) > 1 else place
+        else:
+            place, name = where, ".".join(loc) or where
         problems.append(
-            {"In": where, "Name": name, "Type": err.get("type"), "Message": err.get("msg")}
+            {"In": place, "Name": name, "Type": err.get("type"), "Message": err.get("msg")}
         )
         if err.get("type") == "missing":
             missing.append(name)
@@ -198,7 +208,7 @@ def _validation_error(request: Request, exc: RequestValidationError) -> ApiError
             f"Missing required parameter {', '.join(missing)} for operation {operation}",
             {"Operation": operation, "Parameters": missing, "Problems": problems},
         )
-    first = problems[0] if problems else {"Name": "request", "Message": "invalid"}
+    first = problems[0] if problems else {"Name": where or "request", "Message": "invalid"}
     return ApiError(
         ErrorCode.VALIDATION_ERROR,
         f"Invalid parameter {first['Name']} for operation {operation}: {first['Message']}",
@@ -213,7 +223,7 @@ def install_error_handlers(app: FastAPI) -> None:
 
     async def on_validation(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, RequestValidationError)
-        return error_response(_validation_error(request, exc))
+        return error_response(invalid_input(_operation_name(request), exc.errors()))
 
     async def on_http(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, StarletteHTTPException)

@@ -29,7 +29,7 @@ from pydantic import BaseModel, ValidationError
 
 from venuely.core.db import is_busy
 from venuely.core.error_codes import ErrorCode
-from venuely.core.errors import ApiError, server_busy
+from venuely.core.errors import ApiError, invalid_input, server_busy
 from venuely.realtime.codec import Frame
 from venuely.realtime.errors import close_code_for
 from venuely.realtime.frames import Command, Inbound, command_for, encode, error_frame
@@ -112,22 +112,7 @@ def parse_payload(model: type[BodyT], value: Any, opcode: Opcode) -> BodyT:
     try:
         return model.model_validate(value)
     except ValidationError as exc:
-        errors = exc.errors()
-        missing = [".".join(str(p) for p in e["loc"]) for e in errors if e["type"] == "missing"]
-        if missing:
-            raise ApiError(
-                ErrorCode.MISSING_PARAMETER,
-                f"Missing {', '.join(missing)} for {opcode.name}",
-                {"Operation": opcode.name, "Parameters": missing},
-            ) from exc
-        problems = [
-            {"Name": ".".join(str(p) for p in e["loc"]), "Message": e["msg"]} for e in errors
-        ]
-        raise ApiError(
-            ErrorCode.VALIDATION_ERROR,
-            f"Invalid {problems[0]['Name']} for {opcode.name}: {problems[0]['Message']}",
-            {"Operation": opcode.name, "Problems": problems},
-        ) from exc
+        raise invalid_input(opcode.name, exc.errors(), where="payload") from exc
 
 
 async def run_command(ctx: ConnectionContext, frame: Frame) -> None:

@@ -148,7 +148,7 @@ type DataFields = Readonly<Partial<Record<ErrorCode, readonly string[]>>>;
 /** The `Data` fields that explain a code (echoed request identifiers come on top). */
 export const ERROR_DATA_FIELDS: DataFields = {
   VALIDATION_ERROR: ["Operation", "Problems"],
-  MISSING_PARAMETER: ["Operation", "Parameters"],
+  MISSING_PARAMETER: ["Operation", "Parameters", "Problems"],
   EVENT_NOT_FOUND: ["EventID"],
   TEXT_TOO_LONG: ["MaxLength"],
   TOO_MANY_MEMBERS: ["MaxMembers"],
