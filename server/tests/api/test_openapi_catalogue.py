@@ -11,8 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
 import pytest
+from fastapi.testclient import TestClient
+
+from tests.conftest import TEST_SECRET
+from venuely.app import create_app
+from venuely.settings import Environment, Settings
 
 BODY = True
 
@@ -235,9 +239,18 @@ ATTENDEE_APP: list[tuple[str, str, bool]] = [
 CATALOGUE = sorted(set(ADMIN_API) | set(ATTENDEE_APP))
 
 
-@pytest.fixture
-async def document(client: httpx.AsyncClient) -> dict[str, Any]:
-    response = await client.get("/openapi.json")
+@pytest.fixture(scope="module")
+def document(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The document the app serves, fetched once for the module: it depends on the routes, not on
+    the database, and building an app per parametrized case cost minutes of every `make test`.
+    No request here touches the database (the engine connects lazily), so none is set up."""
+    settings = Settings(
+        env=Environment.TEST,
+        data_dir=tmp_path_factory.mktemp("openapi"),
+        database_url="sqlite+aiosqlite:///:memory:",
+        secret_key=TEST_SECRET,
+    )
+    response = TestClient(create_app(settings)).get("/api/v1/openapi.json")
     assert response.status_code == 200
     body: dict[str, Any] = response.json()
     return body
@@ -283,7 +296,7 @@ def test_spec_call_is_documented(
             assert all(_is_typed(schema) for schema in schemas), f"{method} {path}: {status}"
 
 
-async def test_no_operation_answers_an_untyped_success(document: dict[str, Any]) -> None:
+def test_no_operation_answers_an_untyped_success(document: dict[str, Any]) -> None:
     untyped = [
         f"{method.upper()} {path} {status}"
         for path, operations in document["paths"].items()
@@ -294,7 +307,7 @@ async def test_no_operation_answers_an_untyped_success(document: dict[str, Any])
     assert untyped == []
 
 
-async def test_errors_are_documented_as_the_envelope(document: dict[str, Any]) -> None:
+def test_errors_are_documented_as_the_envelope(document: dict[str, Any]) -> None:
     """A client reading the document learns the real error body, not FastAPI's default."""
     assert "HTTPValidationError" not in document["components"]["schemas"]
     for path, operations in document["paths"].items():

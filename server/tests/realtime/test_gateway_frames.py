@@ -137,8 +137,10 @@ async def test_handlers_get_a_working_context_and_failures_stay_contained(
     await socket.send_json(Opcode.CHAT_MESSAGE_READ, {"ChatroomID": "not an id"})
     error = await _error(socket)
     assert error["Code"] == "MISSING_PARAMETER"
-    problems = error["Data"].pop("Problems")
-    assert error["Data"] == {
+    data = error["Data"]
+    assert isinstance(data, dict)
+    problems = data.pop("Problems")
+    assert data == {
         "Opcode": 15,
         "ChatroomID": "not an id",
         "Operation": "CHAT_MESSAGE_READ",
