@@ -12,30 +12,11 @@ import {
 } from "./logic";
 import type { ChatMessage } from "@/lib/realtime";
 import type { LocalMessage } from "./types";
+import { BOB, id, ME, message } from "./testing";
 
-const ME = "6650a1b2c3d4e5f6000000a1";
-const BOB = "6650a1b2c3d4e5f6000000b2";
-const id = (n: number) => `6650a1b2c3d4e5f6${n.toString(16).padStart(8, "0")}`;
 
-function msg(n: number, sender = BOB, extra: Partial<ChatMessage> = {}): ChatMessage {
-  return {
-    ID: id(n),
-    EventID: "e",
-    TmpID: `tmp-${n}`,
-    SenderID: sender,
-    ReceiverIDs: [],
-    ChatroomID: "r",
-    CreatedAt: "2026-05-09T12:00:00.000000Z",
-    LikeCount: 0,
-    DislikeCount: 0,
-    ReadBy: [],
-    Text: `m${n}`,
-    IsDeletedByAuthor: false,
-    IsBanned: false,
-    RepliedToMessageID: null,
-    ...extra,
-  };
-}
+const msg = (n: number, sender = BOB, extra: Partial<ChatMessage> = {}): ChatMessage =>
+  message(n, sender, "r", { EventID: "e", ...extra });
 
 describe("temp ids", () => {
   it("a pending message is replaced by the notification carrying its TmpID", () => {

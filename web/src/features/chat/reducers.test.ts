@@ -3,33 +3,13 @@ import type { ChatMessage, ChatroomModel, SendError } from "@/lib/realtime";
 import * as reduce from "./reducers";
 import { addRooms, type ChatState, initialChatState, updateRoom, withMessages } from "./state";
 import type { LocalMessage } from "./types";
+import { BOB, EVENT, id, ME, message } from "./testing";
 
-const ME = "6650a1b2c3d4e5f6000000a1";
-const BOB = "6650a1b2c3d4e5f6000000b2";
-const EVENT = "6650a1b2c3d4e5f601234567";
-const id = (n: number) => `6650a1b2c3d4e5f6${n.toString(16).padStart(8, "0")}`;
 const BROADCAST: ChatroomModel = { ID: id(0xf0), EventID: EVENT, Title: "", InternalName: "broadcast", IsPrivate: false };
 const DIRECT: ChatroomModel = { ID: id(0xf1), EventID: EVENT, Title: "", InternalName: `direct:${ME}:${BOB}`, IsPrivate: true };
 
-function msg(n: number, sender = BOB, room = BROADCAST.ID, extra: Partial<ChatMessage> = {}): ChatMessage {
-  return {
-    ID: id(n),
-    EventID: EVENT,
-    TmpID: `tmp-${n}`,
-    SenderID: sender,
-    ReceiverIDs: [],
-    ChatroomID: room,
-    CreatedAt: "2026-05-09T12:00:00.000000Z",
-    LikeCount: 0,
-    DislikeCount: 0,
-    ReadBy: [],
-    Text: `m${n}`,
-    IsDeletedByAuthor: false,
-    IsBanned: false,
-    RepliedToMessageID: null,
-    ...extra,
-  };
-}
+const msg = (n: number, sender = BOB, room = BROADCAST.ID, extra: Partial<ChatMessage> = {}): ChatMessage =>
+  message(n, sender, room, extra);
 
 const pending = (tmpID: string, extra: Partial<LocalMessage> = {}): LocalMessage => ({ ...msg(0, ME), ID: "", TmpID: tmpID, pending: true, ...extra });
 

@@ -10,6 +10,7 @@ import type { ChatMessage, ReadInfo } from "@/lib/realtime";
 import type * as Realtime from "@/lib/realtime";
 import { fakeRealtime } from "@/lib/realtime/testing";
 import type { Chatroom } from "./api";
+import { BOB, EVENT, id, ME, message } from "./testing";
 
 vi.mock("@/lib/realtime", async (importOriginal) => ({
   ...(await importOriginal<typeof Realtime>()),
@@ -18,11 +19,7 @@ vi.mock("@/lib/realtime", async (importOriginal) => ({
 
 const { deliver, sent, sentOf } = fakeRealtime;
 
-const ME = "6650a1b2c3d4e5f6000000a1";
-const BOB = "6650a1b2c3d4e5f6000000b2";
-const EVENT = "6650a1b2c3d4e5f601234567";
 const NULL_ID = "000000000000000000000000";
-const id = (n: number) => `6650a1b2c3d4e5f6${n.toString(16).padStart(8, "0")}`;
 const restRoom = (n: number, extra: Partial<Chatroom>): Chatroom => ({
   ID: id(n),
   EventID: EVENT,
@@ -38,25 +35,8 @@ const restRoom = (n: number, extra: Partial<Chatroom>): Chatroom => ({
 const BROADCAST_ROOM = restRoom(0xf0, {});
 const DIRECT_ROOM = restRoom(0xf1, { InternalName: `direct:${ME}:${BOB}`, IsPrivate: true, Type: "direct", AttendeeIDs: [ME, BOB] });
 
-function msg(n: number, sender = BOB, room = BROADCAST_ROOM.ID, extra: Partial<ChatMessage> = {}): ChatMessage {
-  return {
-    ID: id(n),
-    EventID: EVENT,
-    TmpID: `tmp-${n}`,
-    SenderID: sender,
-    ReceiverIDs: [],
-    ChatroomID: room,
-    CreatedAt: "2026-05-09T12:00:00.000000Z",
-    LikeCount: 0,
-    DislikeCount: 0,
-    ReadBy: [],
-    Text: `m${n}`,
-    IsDeletedByAuthor: false,
-    IsBanned: false,
-    RepliedToMessageID: null,
-    ...extra,
-  };
-}
+const msg = (n: number, sender = BOB, room = BROADCAST_ROOM.ID, extra: Partial<ChatMessage> = {}): ChatMessage =>
+  message(n, sender, room, extra);
 
 const readInfo = (person: string, roomID: string, last: string): ReadInfo => ({
   ID: NULL_ID,
