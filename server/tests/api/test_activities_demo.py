@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 import httpx
 from sqlalchemy import func, select
 
+from venuely.activities.demo import YOUTUBE_ID
 from venuely.activities.models import Activity
 from venuely.core.services import Services
 from venuely.demo import content
@@ -45,6 +46,12 @@ async def test_demo_sessions_are_idempotent_and_live(
     assert begin <= now < end
     assert keynote["ConferenceType"] == "Youtube"
     assert keynote["PanoNodeID"] == "auditorium"
+    # The stream rule: the live keynote plays by its id; the later ones keep theirs until they run.
+    assert keynote["ConferenceID"] == YOUTUBE_ID
+    workshop = sessions["demo-streaming-workshop"]
+    assert workshop["ConferenceType"] == "Vimeo"
+    assert "ConferenceID" not in workshop
+    assert "ConferenceJoinURL" not in sessions["demo-community-panel"]
     panel = datetime.fromisoformat(sessions["demo-community-panel"]["DateBegin"])
     assert panel - now == timedelta(days=1, seconds=-now.second, microseconds=-now.microsecond)
     speakers = await client.get(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import httpx
@@ -15,11 +16,13 @@ from tests.api.activities_support import (
     create,
     hub,
     hub_client,
+    iso,
     session_body,
     with_hub,
 )
 from venuely.activities.models import Activity
 from venuely.app import create_app
+from venuely.core.clock import FrozenClock
 from venuely.core.services import Services
 from venuely.realtime.hub import event_channel
 from venuely.realtime.opcodes import Opcode, PayloadType
@@ -134,3 +137,39 @@ async def test_without_a_hub_writes_still_work(
     )
     assert response.status_code == 200
     assert response.json()["ID"] == created["ID"]
+
+
+async def test_frames_carry_the_attendee_view_at_publish_time(
+    hub_client: httpx.AsyncClient, hub: RecordingHub, world: World, clock: FrozenClock
+) -> None:
+    """One frame per change for the whole event, so it is the attendee view: a session that has
+    not begun goes out without its stream fields, and `/sync` while it plays carries them."""
+    begin = clock.now() + timedelta(hours=2)
+    body = session_body(
+        clock.now(),
+        DateBegin=iso(begin),
+        DateEnd=iso(begin + timedelta(hours=1)),
+        ConferenceType="Youtube",
+        ConferenceJoinURL="https://www.youtube.com/watch?v=abcdefghijk",
+        ConferenceID="abcdefghijk",
+        ConferencePassword="hidden",
+        StreamID="main",
+    )
+    created = await create(hub_client, world, "Session", body)
+    assert _stream_fields(_only_frame(hub, world)) == {}
+
+    sync = f"/events/{world.event_a.id}/activities/{created['ID']}/sync"
+    early = await hub_client.post(sync, headers=world.h("admin_a"))
+    assert _stream_fields(early.json()) == {}
+    assert _stream_fields(_only_frame(hub, world)) == {}
+
+    clock.advance(timedelta(hours=2, minutes=1))
+    playing = await hub_client.post(sync, headers=world.h("admin_a"))
+    expected = {name: body[name] for name in ("ConferenceJoinURL", "ConferenceID", "StreamID")}
+    assert _stream_fields(playing.json()) == expected
+    assert _stream_fields(_only_frame(hub, world)) == expected
+
+
+def _stream_fields(payload: dict[str, Any]) -> dict[str, Any]:
+    names = ("ConferenceJoinURL", "ConferenceID", "ConferencePassword", "StreamID")
+    return {name: payload[name] for name in names if name in payload}

@@ -2,8 +2,9 @@
 
 Given `ParentID` the answer is the children (a session's speakers); given only `ChildID` it is
 the parents (a speaker's sessions). Relations pointing at something that is not an activity of
-this event (a person, a deleted activity) are skipped. Order: the relations' `SortFields` when
-asked, else relation creation order.
+this event (a person, a deleted activity) are skipped, and so are relations the reader may not
+read (relations/visibility.py: a private chat room's business stays its members'). Order: the
+relations' `SortFields` when asked, else relation creation order.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from venuely.activities.models import Activity, EntityType
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.relations.models import Relation
 from venuely.relations.service import MAX_SORTED, RelationFilter, sort_relations
+from venuely.relations.visibility import Reader, readable
 
 MAX_RESULTS = 1000
 
@@ -22,6 +24,7 @@ MAX_RESULTS = 1000
 async def activities_by_relation(
     session: AsyncSession,
     filt: RelationFilter,
+    reader: Reader,
     entity_type: EntityType | None,
     order: list[tuple[str, bool]],
 ) -> list[Activity]:
@@ -35,7 +38,7 @@ async def activities_by_relation(
     query = (
         select(Relation, Activity)
         .join(Activity, Activity.id == other_side)
-        .where(*filt.clauses(), Activity.event_id == filt.event_id)
+        .where(*filt.clauses(), readable(reader), Activity.event_id == filt.event_id)
     )
     if entity_type is not None:
         query = query.where(Activity.entity_type == entity_type.value)

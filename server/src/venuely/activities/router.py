@@ -32,6 +32,7 @@ from venuely.core.errors import upstream_responses
 from venuely.core.ids import ID_PATTERN
 from venuely.core.openapi import JSON_VALUE_BODY, json_value_responses
 from venuely.core.pagination import MaxCountQuery, StartIdQuery
+from venuely.relations.access import reader_of
 from venuely.relations.schemas import REF_PATTERN, TYPE_PATTERN
 from venuely.relations.service import RelationFilter, parse_sort_fields
 
@@ -54,6 +55,7 @@ NoStore = {"Cache-Control": "no-store"}
 async def list_activities(
     access: EventMember,
     session: SessionDep,
+    services: ServicesDep,
     entity_type: OptionalEntityType = None,
     max_count: MaxCountQuery = 1000,
     start_id: StartIdQuery = None,
@@ -62,7 +64,8 @@ async def list_activities(
     rows = await service.list_activities(
         session, access.event.id, entity_type, pano_node_id, start_id, max_count
     )
-    return [activity_out(a, for_admin=access.is_admin) for a in rows]
+    now = services.clock.now()
+    return [activity_out(a, for_admin=access.is_admin, now=now) for a in rows]
 
 
 @router.post(BASE, response_model=ActivityOut, status_code=201)
@@ -75,7 +78,7 @@ async def create_activity(
 ) -> dict[str, Any]:
     parsed = parse_activity(entity_type, body)
     activity = await service.create_activity(session, services, access.event, entity_type, parsed)
-    return activity_out(activity, for_admin=True)
+    return activity_out(activity, for_admin=True, now=services.clock.now())
 
 
 @router.post("/events/{EventID}/activitiesDUMMY", response_model=ActivityOut)
@@ -86,7 +89,7 @@ async def validate_activity(
     (its ID is a fresh one that is then discarded)."""
     parsed = parse_activity(entity_type, body)
     activity = service.build_activity(services, access.event, entity_type, parsed)
-    return activity_out(activity, for_admin=True)
+    return activity_out(activity, for_admin=True, now=services.clock.now())
 
 
 @router.get(BASE + "/count", response_model=CountOut)
@@ -100,16 +103,19 @@ async def count_activities(
 async def active_polls(
     access: EventMember,
     session: SessionDep,
+    services: ServicesDep,
     node: Annotated[str, Query(alias="Node", min_length=1, max_length=100)],
 ) -> list[dict[str, Any]]:
     rows = await service.active_polls(session, access.event.id, node)
-    return [activity_out(a, for_admin=access.is_admin) for a in rows]
+    now = services.clock.now()
+    return [activity_out(a, for_admin=access.is_admin, now=now) for a in rows]
 
 
 @router.get(BASE + "/activitiesbyrelation", response_model=list[ActivityOut])
 async def list_activities_by_relation(
     access: EventMember,
     session: SessionDep,
+    services: ServicesDep,
     parent_type: Annotated[str | None, Query(alias="ParentType", pattern=TYPE_PATTERN)] = None,
     parent_id: Annotated[str | None, Query(alias="ParentID", pattern=REF_PATTERN)] = None,
     relation_type: Annotated[str | None, Query(alias="RelationType", pattern=TYPE_PATTERN)] = None,
@@ -122,16 +128,17 @@ async def list_activities_by_relation(
         access.event.id, parent_type, parent_id, relation_type, child_type, child_id
     )
     order = parse_sort_fields(sort_fields)
-    rows = await activities_by_relation(session, filt, entity_type, order)
-    return [activity_out(a, for_admin=access.is_admin) for a in rows]
+    rows = await activities_by_relation(session, filt, reader_of(access), entity_type, order)
+    now = services.clock.now()
+    return [activity_out(a, for_admin=access.is_admin, now=now) for a in rows]
 
 
 @router.get(ONE, response_model=ActivityOut)
 async def get_activity(
-    access: EventMember, activity_id: ActivityIdPath, session: SessionDep
+    access: EventMember, activity_id: ActivityIdPath, session: SessionDep, services: ServicesDep
 ) -> dict[str, Any]:
     activity = await access_activity(session, access.event, activity_id)
-    return activity_out(activity, for_admin=access.is_admin)
+    return activity_out(activity, for_admin=access.is_admin, now=services.clock.now())
 
 
 @router.put(ONE, response_model=ActivityOut)
@@ -145,7 +152,7 @@ async def update_activity(
     activity = await access_activity(session, access.event, activity_id)
     parsed = parse_activity(EntityType(activity.entity_type), body)
     updated = await service.update_activity(session, services, activity, parsed)
-    return activity_out(updated, for_admin=True)
+    return activity_out(updated, for_admin=True, now=services.clock.now())
 
 
 @router.delete(ONE, status_code=204)
@@ -162,7 +169,8 @@ async def create_meeting(
     access: EventAdmin, activity_id: ActivityIdPath, session: SessionDep, services: ServicesDep
 ) -> dict[str, Any]:
     activity = await access_activity(session, access.event, activity_id)
-    return activity_out(await create_zoom_meeting(session, services, activity), for_admin=True)
+    created = await create_zoom_meeting(session, services, activity)
+    return activity_out(created, for_admin=True, now=services.clock.now())
 
 
 @router.delete(ONE + "/deletemeeting", response_model=ActivityOut, responses=upstream_responses())
@@ -170,7 +178,8 @@ async def delete_meeting(
     access: EventAdmin, activity_id: ActivityIdPath, session: SessionDep, services: ServicesDep
 ) -> dict[str, Any]:
     activity = await access_activity(session, access.event, activity_id)
-    return activity_out(await delete_zoom_meeting(session, services, activity), for_admin=True)
+    removed = await delete_zoom_meeting(session, services, activity)
+    return activity_out(removed, for_admin=True, now=services.clock.now())
 
 
 @router.post(ONE + "/sync", response_model=ActivityOut)
@@ -178,11 +187,13 @@ async def sync_activity(
     access: EventAdmin, activity_id: ActivityIdPath, session: SessionDep, services: ServicesDep
 ) -> JSONResponse:
     """Re-publish ACTIVITY_SYNC_NOTIFY (any type). `Published` in the header says whether a
-    realtime hub took it; the body is the activity as attendees receive it."""
+    realtime hub took it; the body is the activity as attendees receive it in that frame (the
+    same `now`, so a session on the edge of its start is answered as it was published)."""
     activity = await access_activity(session, access.event, activity_id)
-    published = await publish_activity(services, activity)
+    now = services.clock.now()
+    published = await publish_activity(services, activity, now=now)
     return JSONResponse(
-        activity_out(activity, for_admin=False),
+        activity_out(activity, for_admin=False, now=now),
         headers={"X-Venuely-Published": "true" if published else "false"},
     )
 

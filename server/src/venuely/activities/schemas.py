@@ -19,15 +19,13 @@ from fastapi.exceptions import RequestValidationError
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from venuely.activities.models import Activity, EntityType
+from venuely.activities.visibility import hidden_fields
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.ids import Id
 from venuely.events.schemas import UtcDateTime, optional_http_url
 
 DELETED = "DELETED"
 READ_ONLY_FIELDS = frozenset({"ID", "EventID", "Type", "EntityType", "CreatedAt", "UpdatedAt"})
-# Never shown to attendees (lists, sync frames): the Vimeo call hands it out only while the
-# session runs, which is the point of having that call.
-SECRET_FIELDS = frozenset({"ConferencePassword"})
 MAX_DOCUMENT_BYTES = 64 * 1024
 
 OptionalHttpUrl = Annotated[str, Field(max_length=2000), AfterValidator(optional_http_url)]
@@ -206,9 +204,11 @@ class VimeoOut(BaseModel):
     Password: str
 
 
-def activity_out(activity: Activity, *, for_admin: bool) -> dict[str, Any]:
-    """The activity as clients read it; attendees never see `SECRET_FIELDS`."""
-    doc = {k: v for k, v in activity.document.items() if for_admin or k not in SECRET_FIELDS}
+def activity_out(activity: Activity, *, for_admin: bool, now: datetime) -> dict[str, Any]:
+    """The activity as this viewer reads it at `now`: the stream fields follow
+    `visibility.hidden_fields` (attendees get them only while the session is playable)."""
+    hidden = hidden_fields(activity, now, for_admin=for_admin)
+    doc = {k: v for k, v in activity.document.items() if k not in hidden}
     doc.update(
         ID=activity.id,
         EventID=activity.event_id,

@@ -1,8 +1,9 @@
 """What the player gets for a session: an iframe page (Iframe, Zoom) or Vimeo's URL and password.
 
-Attendees get them only while the session is active (attendee-app.md §4: virtual, and now between
-DateBegin and DateEnd); otherwise 410 `MEDIA_EXPIRED`, which the web app shows as "please
-reload". Admins may preview at any time.
+Attendees get them only while the session is active (`visibility.is_active`, attendee-app.md §4:
+virtual, and now between DateBegin and DateEnd); otherwise 410 `MEDIA_EXPIRED`, which the web app
+shows as "please reload". Admins may preview at any time. Activity answers hide the stream fields
+by the same rule (`visibility.hidden_fields`), so reading the list is no way around this.
 """
 
 from __future__ import annotations
@@ -15,18 +16,12 @@ from urllib.parse import urlsplit
 
 from venuely.activities.models import Activity
 from venuely.activities.schemas import ConferenceType
+from venuely.activities.visibility import is_active
 from venuely.core.errors import ApiError, ErrorCode
 
 _STYLE = "html,body{margin:0;height:100%;background:#000}iframe{border:0;width:100%;height:100%}"
 _STYLE_HASH = base64.b64encode(hashlib.sha256(_STYLE.encode()).digest()).decode()
 _IFRAME_TYPES = (ConferenceType.IFRAME.value, ConferenceType.ZOOM.value)
-
-
-def is_active(activity: Activity, now: datetime) -> bool:
-    if not activity.document.get("IsVirtual", False):
-        return False
-    begin, end = activity.date_begin, activity.date_end
-    return begin is not None and end is not None and begin <= now < end
 
 
 def check_playable(activity: Activity, now: datetime, *, is_admin: bool) -> None:

@@ -4,9 +4,16 @@ Called only after the change is committed (architecture.md §5: the database is 
 publish only signals). A failed publish is logged, not raised (`realtime.publish`): the write has
 happened and the client re-reads the list on reconnect, so failing the HTTP call would only
 mislead the organizer.
+
+**Decision:** one frame per change for every connection of the event, carrying the attendee view
+as it is at publish time (`activity_out(for_admin=False, now=...)`): a session that has not begun
+goes out without its stream fields. Organizer screens read the full activity over REST, so no
+second, per-viewer frame is needed; attendees whose session starts later fetch it then.
 """
 
 from __future__ import annotations
+
+from datetime import datetime
 
 from venuely.activities.frames import ActivitySync
 from venuely.activities.models import Activity
@@ -17,8 +24,9 @@ from venuely.realtime.opcodes import Opcode
 from venuely.realtime.publish import publish
 
 
-def sync_payload(activity: Activity, *, deleted: bool = False) -> ActivitySync:
-    """The activity as attendees read it; on removal only what protocol/README.md guarantees."""
+def sync_payload(activity: Activity, now: datetime, *, deleted: bool = False) -> ActivitySync:
+    """The activity as attendees read it at `now`; on removal only what protocol/README.md
+    guarantees."""
     if deleted:
         return ActivitySync(
             ID=activity.id,
@@ -26,14 +34,20 @@ def sync_payload(activity: Activity, *, deleted: bool = False) -> ActivitySync:
             Type=activity.entity_type,
             InternalName=DELETED,
         )
-    return ActivitySync.model_validate(activity_out(activity, for_admin=False))
+    return ActivitySync.model_validate(activity_out(activity, for_admin=False, now=now))
 
 
 async def publish_activity(
-    services: Services, activity: Activity, *, deleted: bool = False
+    services: Services,
+    activity: Activity,
+    *,
+    deleted: bool = False,
+    now: datetime | None = None,
 ) -> bool:
-    """Publish to `event:{EventID}`; False when the hub failed to take it."""
-    payload = sync_payload(activity, deleted=deleted)
+    """Publish to `event:{EventID}`; False when the hub failed to take it. `now` defaults to the
+    services' clock; a caller that also answers the attendee view passes its own, so both agree."""
+    when = services.clock.now() if now is None else now
+    payload = sync_payload(activity, when, deleted=deleted)
     return await publish(
         services.hub, event_channel(activity.event_id), Opcode.ACTIVITY_SYNC_NOTIFY, payload
     )

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import exists, or_, select
+from sqlalchemy import Select, exists, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.sql.expression import Exists
 
@@ -28,6 +28,7 @@ from venuely.chat.models import ChatMessage, Chatroom, ChatroomKind
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.events.models import Attendee, Event
 from venuely.relations.models import Relation, RelationType
+from venuely.relations.visibility import register_private_context
 
 ROOM_PARENT = "Chatroom"
 EVENT_PARENT = "Event"
@@ -68,6 +69,26 @@ def _relation(room: Chatroom, person_id: str, *types: RelationType) -> Exists:
         Relation.child_type == PERSON_CHILD,
         Relation.child_id == person_id,
     )
+
+
+def rooms_hidden_from(event_id: str, person_id: str) -> Select[str]:
+    """The direct and group rooms of the event `person_id` is not a member of: relations naming
+    them are not theirs to read (relations/visibility.py)."""
+    member_of = select(Relation.parent_id).where(
+        Relation.event_id == event_id,
+        Relation.parent_type == ROOM_PARENT,
+        Relation.relation_type == RelationType.CHATROOM_ATTENDEE.value,
+        Relation.child_type == PERSON_CHILD,
+        Relation.child_id == person_id,
+    )
+    return select(Chatroom.id).where(
+        Chatroom.event_id == event_id,
+        Chatroom.kind != ChatroomKind.BROADCAST.value,
+        Chatroom.id.not_in(member_of),
+    )
+
+
+register_private_context(ROOM_PARENT, rooms_hidden_from)
 
 
 async def is_room_member(session: AsyncSession, room: Chatroom, person_id: str) -> bool:

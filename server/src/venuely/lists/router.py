@@ -5,6 +5,7 @@ Agenda, speakers and attendees are read by attendees; the CSV exports are for ev
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Query, Response
@@ -12,7 +13,7 @@ from fastapi import APIRouter, Body, Query, Response
 from venuely.accounts.permissions import EventAdmin, EventMember
 from venuely.activities.models import Activity
 from venuely.activities.schemas import ActivityOut, activity_out
-from venuely.core.deps import SessionDep
+from venuely.core.deps import ServicesDep, SessionDep
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.ids import Id
 from venuely.core.pagination import LastIdQuery
@@ -30,21 +31,25 @@ DayNumber = Annotated[int, Query(alias="DayNumber", ge=1, le=366)]
 PersonIds = Annotated[list[Id], Body()]
 
 
-def _speaker_out(speaker: Activity) -> dict[str, Any]:
-    return activity_out(speaker, for_admin=False)
+def _speaker_out(speaker: Activity, now: datetime) -> dict[str, Any]:
+    # Speakers carry no stream fields (SpeakerIn refuses them); the shared rule applies anyway,
+    # so no activity reaches a client by another path. The attendee view suits every reader.
+    return activity_out(speaker, for_admin=False, now=now)
 
 
 @router.get(BASE + "/agenda", response_model=list[ActivityOut])
 async def agenda(
-    access: EventMember, day_number: DayNumber, session: SessionDep
+    access: EventMember, day_number: DayNumber, session: SessionDep, services: ServicesDep
 ) -> list[dict[str, Any]]:
-    """The day's sessions by begin time, each with its `Speakers`."""
+    """The day's sessions by begin time, each with its `Speakers`. Sessions follow the stream
+    rule (`activities.visibility`): attendees see the stream fields only while one plays."""
     sessions = await service.sessions_of_day(session, access.event, day_number)
     speakers = await service.speakers_by_session(session, access.event.id, [s.id for s in sessions])
+    now = services.clock.now()
     return [
         {
-            **activity_out(s, for_admin=access.is_admin),
-            "Speakers": [_speaker_out(sp) for sp in speakers.get(s.id, [])],
+            **activity_out(s, for_admin=access.is_admin, now=now),
+            "Speakers": [_speaker_out(sp, now) for sp in speakers.get(s.id, [])],
         }
         for s in sessions
     ]
@@ -52,7 +57,7 @@ async def agenda(
 
 @router.get(BASE + "/speakers", response_model=list[ActivityOut])
 async def speakers(
-    access: EventMember, day_number: DayNumber, session: SessionDep
+    access: EventMember, day_number: DayNumber, session: SessionDep, services: ServicesDep
 ) -> list[dict[str, Any]]:
     """Speakers of the day's sessions by name, each with the `SessionIDs` they speak in."""
     sessions = await service.sessions_of_day(session, access.event, day_number)
@@ -65,8 +70,9 @@ async def speakers(
         for speaker in by_session.get(s.id, []):
             found[speaker.id] = speaker
             session_ids.setdefault(speaker.id, []).append(s.id)
+    now = services.clock.now()
     return [
-        {**_speaker_out(sp), "SessionIDs": session_ids[sp.id]}
+        {**_speaker_out(sp, now), "SessionIDs": session_ids[sp.id]}
         for sp in service.sort_by_name(list(found.values()))
     ]
 

@@ -3,16 +3,24 @@
 Relation routes carry the event in the query or in the relation itself, not in the path, so
 they use the `Authenticated` policy and decide here with the same rules as the path policies:
 reading takes membership of the event (`check_event_member`), writing takes event admin rights.
-A relation of an event the caller has no token or grant for is reported as not found.
+What a reader then sees is `visibility.readable`: attendees do not see relations naming a private
+context they are not part of. A relation of an event the caller has no token or grant for, and one
+they may not read, is reported as not found.
 """
 
 from __future__ import annotations
 
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from venuely.accounts.permissions import EventAccess, Principal, check_event_member, load_event
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.relations.models import Relation
+from venuely.relations.visibility import Reader, readable
+
+
+def reader_of(access: EventAccess) -> Reader:
+    return Reader(access.event.id, access.principal.person_id, is_organizer=access.is_admin)
 
 
 async def access_event_by_id(
@@ -45,6 +53,13 @@ async def access_relation(
         return relation, EventAccess(event=event, principal=principal, is_admin=True)
     if principal.token_event_id != event.id:
         raise _not_found(relation_id)
+    access = await check_event_member(session, principal, event)
+    # Visibility before rights: a change refused with 403 would confirm that a hidden row exists.
+    visible = await session.scalar(
+        select(Relation.id).where(Relation.id == relation.id, readable(reader_of(access)))
+    )
+    if visible is None:
+        raise _not_found(relation_id)
     if admin:
         raise ApiError(ErrorCode.FORBIDDEN, "Event admin rights required", {"EventID": event.id})
-    return relation, await check_event_member(session, principal, event)
+    return relation, access

@@ -1,7 +1,8 @@
 """HTTP routes for relations and `GET /personsbyrelation`.
 
 The event is a query parameter here (admin-api.md §7), so every route uses the `Authenticated`
-policy and `access.py` applies the event rules. Reads: members of the event; writes: its admins.
+policy and `access.py` applies the event rules. Reads: members of the event, each seeing the
+relations `visibility.py` lets them read; writes: its admins.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from venuely.core.deps import ServicesDep, SessionDep
 from venuely.core.ids import ID_PATTERN
 from venuely.core.pagination import MaxCountQuery, StartIdQuery
 from venuely.relations import service
-from venuely.relations.access import access_event_by_id, access_relation
+from venuely.relations.access import access_event_by_id, access_relation, reader_of
 from venuely.relations.schemas import (
     REF_PATTERN,
     TYPE_PATTERN,
@@ -60,8 +61,8 @@ async def count_relations(
     session: SessionDep,
     filt: FilterDep,
 ) -> CountOut:
-    await access_event_by_id(session, principal, filt.event_id, admin=False)
-    return CountOut(Count=await service.count_relations(session, filt))
+    access = await access_event_by_id(session, principal, filt.event_id, admin=False)
+    return CountOut(Count=await service.count_relations(session, filt, reader_of(access)))
 
 
 @router.delete("/relations", response_model=DeletedOut)
@@ -83,10 +84,10 @@ async def list_relations(
     start_id: StartIdQuery = None,
     sort_fields: Annotated[str | None, Query(alias="SortFields", max_length=300)] = None,
 ) -> list[RelationOut]:
-    await access_event_by_id(session, principal, filt.event_id, admin=False)
+    access = await access_event_by_id(session, principal, filt.event_id, admin=False)
     order = service.parse_sort_fields(sort_fields)
     rows = await service.find_relations(
-        session, filt, order=order, start_id=start_id, limit=max_count
+        session, filt, reader_of(access), order=order, start_id=start_id, limit=max_count
     )
     return [service.relation_out(r) for r in rows]
 
@@ -141,4 +142,6 @@ async def persons_by_relation(
 ) -> list[PersonByRelationOut]:
     access = await access_event_by_id(session, principal, event_id, admin=False)
     filt = service.RelationFilter(event_id, parent_type, parent_id, relation_type)
-    return await service.persons_by_relation(session, access.event, filt, with_roles=with_roles)
+    return await service.persons_by_relation(
+        session, access.event, filt, reader_of(access), with_roles=with_roles
+    )

@@ -25,6 +25,7 @@ from venuely.core.services import Services
 from venuely.events.models import Event
 from venuely.relations.models import Relation
 from venuely.relations.schemas import PersonByRelationOut, RelationIn, RelationOut
+from venuely.relations.visibility import Reader, readable
 
 MAX_SORTED = 10_000
 _SORT_ITEM = re.compile(r"^-?[A-Za-z0-9_]{1,40}$")
@@ -120,12 +121,13 @@ def relation_out(relation: Relation) -> RelationOut:
 async def find_relations(
     session: AsyncSession,
     filt: RelationFilter,
+    reader: Reader,
     *,
     order: list[tuple[str, bool]],
     start_id: str | None,
     limit: int,
 ) -> list[Relation]:
-    query = select(Relation).where(*filt.clauses())
+    query = select(Relation).where(*filt.clauses(), readable(reader))
     if not order:
         return list((await session.scalars(page_by_id(query, Relation.id, start_id, limit))).all())
     rows = list((await session.scalars(query.limit(MAX_SORTED + 1))).all())
@@ -145,8 +147,8 @@ async def find_relations(
     return page
 
 
-async def count_relations(session: AsyncSession, filt: RelationFilter) -> int:
-    query = select(func.count()).select_from(Relation).where(*filt.clauses())
+async def count_relations(session: AsyncSession, filt: RelationFilter, reader: Reader) -> int:
+    query = select(func.count()).select_from(Relation).where(*filt.clauses(), readable(reader))
     return int(await session.scalar(query) or 0)
 
 
@@ -244,6 +246,7 @@ async def persons_by_relation(
     session: AsyncSession,
     event: Event,
     filt: RelationFilter,
+    reader: Reader,
     *,
     with_roles: bool,
     limit: int = 1000,
@@ -256,7 +259,7 @@ async def persons_by_relation(
         await session.execute(
             select(Relation, Person)
             .join(Person, Person.id == Relation.child_id)
-            .where(*filt.clauses())
+            .where(*filt.clauses(), readable(reader))
             .order_by(Relation.id)
             .limit(limit)
         )

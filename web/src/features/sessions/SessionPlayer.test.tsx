@@ -61,6 +61,19 @@ describe("the player when the stream's host cannot be reached", () => {
     expect(await screen.findByTitle("Opening keynote")).toBeInTheDocument();
   });
 
+  it("a Youtube session read before its start waits for its ConferenceID instead of failing", async () => {
+    const fetch = vi.fn(answers);
+    vi.stubGlobal("fetch", fetch);
+    const bare: Session = { ...keynote };
+    delete bare.ConferenceID;
+    const { rerender } = render(<SessionPlayer eventID="e1" session={bare} />);
+    expect(screen.getByRole("status")).toHaveTextContent("Loading…");
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
+    rerender(<SessionPlayer eventID="e1" session={keynote} />); // the store merged the fetched session
+    expect(await screen.findByTitle("Opening keynote")).toBeInTheDocument();
+  });
+
   it("offline: unavailable without asking the network, and again when the browser goes offline", async () => {
     const fetch = vi.fn(answers);
     vi.stubGlobal("fetch", fetch);

@@ -1,7 +1,8 @@
 /**
  * The stream player by ConferenceType (attendee-app.md §4): None or empty shows nothing; Iframe and
  * Zoom load the stream call's page as a blob; Vimeo asks the stream call for the URL and shows the
- * password banner (copy, close); Youtube embeds by ConferenceID with autoplay. A refused stream
+ * password banner (copy, close); Youtube embeds by ConferenceID with autoplay (shown as loading
+ * while a session read before its start waits for it, store.ts). A refused stream
  * (media_expired, §8) shows "Please Reload".
  *
  * Before a frame is shown, the host it embeds is asked whether it answers at all
@@ -59,7 +60,9 @@ function useStreamSource(eventID: string, session: Session): Source {
   }, [eventID, session.ID, kind, key, needsCall]);
 
   if (kind === "Youtube") {
-    const src = youtubeEmbedURL(session.ConferenceID ?? "");
+    // Read before it began: the store is fetching the session again for its ConferenceID.
+    if (session.ConferenceID === undefined) return { kind: "loading" };
+    const src = youtubeEmbedURL(session.ConferenceID);
     return src ? { kind: "frame", src } : { kind: "failed" };
   }
   if (!needsCall) return { kind: "none" };

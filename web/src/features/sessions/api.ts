@@ -1,4 +1,4 @@
-/** The session calls of attendee-app.md §7: the list and the two stream calls. */
+/** The session calls of attendee-app.md §7: the list, one session, and the two stream calls. */
 import { currentToken } from "@/features/accounts";
 import { API_BASE, ApiError, NetworkError, request } from "@/lib/api-client";
 import { toSession, type Session } from "./selection";
@@ -14,6 +14,15 @@ export async function listSessions(eventID: string): Promise<Session[]> {
     const session = toSession(row);
     return session ? [session] : [];
   });
+}
+
+/**
+ * GET events/{eventID}/activities/{sessionID}: one session read again, for the stream fields the
+ * server hands out only once it plays. Null when the answer is not a session.
+ */
+export async function getSession(eventID: string, sessionID: string): Promise<Session | null> {
+  const row = await request<Record<string, unknown>>(`${eventPath(eventID)}/activities/${encodeURIComponent(sessionID)}`);
+  return typeof row === "object" && row !== null && row.EntityType === "Session" ? toSession(row) : null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { applySync, firstAutoPlay, isActive, startable, tick, tickScreen, type Session } from "./selection";
+import { applySync, firstAutoPlay, isActive, mergeFetched, needsStreamFields, startable, STREAM_WAIT_MS, tick, tickScreen, toSession, type Session } from "./selection";
 import { useSessions } from "./store";
 
 const T0 = Date.parse("2026-05-09T10:00:00Z");
@@ -65,6 +65,52 @@ describe("the per-screen tick", () => {
   it("computes every screen", () => {
     const list = [session("a"), session("b", { ScreenID: "side" })];
     expect(tick(list, ["main", "side", "empty"], {}, T0).running).toEqual({ main: "a", side: "b", empty: null });
+  });
+});
+
+describe("sessions read before they began (no stream fields)", () => {
+  const bare = (id: string, over: Partial<Session> = {}): Session => {
+    const read = session(id, over);
+    delete read.StreamID;
+    delete read.ConferenceID;
+    return read;
+  };
+
+  it("keeps absent stream fields absent, and empty ones empty", () => {
+    const raw = { ID: "a", InternalName: "a", DateBegin: iso(T0), DateEnd: iso(T0 + min), ConferenceType: "Youtube" };
+    const read = toSession(raw);
+    expect(read).not.toBeNull();
+    expect(read && "StreamID" in read).toBe(false);
+    expect(read && "ConferenceID" in read).toBe(false);
+    expect(toSession({ ...raw, StreamID: "", ConferenceID: "x", ConferenceJoinURL: "" })).toMatchObject({ StreamID: "", ConferenceID: "x", ConferenceJoinURL: "" });
+  });
+
+  it("need fetching again only once active, and only for the fields the app reads", () => {
+    expect(needsStreamFields(bare("a"), T0 - 1)).toBe(false);
+    expect(needsStreamFields(bare("a"), T0)).toBe(true);
+    expect(needsStreamFields(session("a"), T0)).toBe(false);
+    // Iframe, Zoom and Vimeo play through the stream calls; only the StreamID matters for them.
+    expect(needsStreamFields({ ...session("a", { ConferenceType: "Vimeo" }), ConferenceID: undefined }, T0)).toBe(false);
+    expect(needsStreamFields({ ...session("a"), ConferenceID: undefined }, T0)).toBe(true);
+  });
+
+  it("a fetched session replaces a bare one, not a newer push nor a removed one", () => {
+    const fetched = session("a", { StreamID: "s1", Title: "fetched" });
+    expect(mergeFetched([bare("a"), session("b")], fetched)?.[0]).toBe(fetched);
+    expect(mergeFetched([session("a", { Title: "pushed" })], fetched)).toBeNull();
+    expect(mergeFetched([session("b")], fetched)).toBeNull();
+  });
+
+  it("a running stream waits a few seconds for a StreamID that is on its way", () => {
+    const list = [session("a", { StreamID: "s1", DateEnd: iso(T0 + 30 * min) }), bare("b", { DateBegin: iso(T0 + 30 * min), NoAvtoPlay: true })];
+    const begin = T0 + 30 * min;
+    expect(tickScreen(list, "main", "a", begin + 1000)).toEqual({ kind: "keep", sessionID: "a" });
+    const known = [list[0] as Session, session("b", { StreamID: "s1", DateBegin: iso(begin), NoAvtoPlay: true })];
+    expect(tickScreen(known, "main", "a", begin + 1000)).toEqual({ kind: "switch", sessionID: "b" });
+    // Bounded: without the StreamID the rule goes on as before.
+    expect(tickScreen(list, "main", "a", begin + STREAM_WAIT_MS)).toEqual({ kind: "off" });
+    // Nothing to wait for when the running session has no stream to share.
+    expect(tickScreen([{ ...(list[0] as Session), StreamID: "" }, list[1] as Session], "main", "a", begin + 1000)).toEqual({ kind: "off" });
   });
 });
 

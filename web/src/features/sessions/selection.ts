@@ -5,6 +5,13 @@
 
 export type ConferenceType = "None" | "Iframe" | "Zoom" | "Vimeo" | "Youtube" | "";
 
+/**
+ * A session as the attendee reads it. The stream fields (`StreamID`, `ConferenceJoinURL`,
+ * `ConferenceID`) come from the server only while the session is playable (the server's stream
+ * rule, docs/subsystems/activities.md): a session read before it began lacks them, and the store
+ * fetches it again once it begins (`needsStreamFields`). Absent means "not told yet", which is not
+ * the same as an empty string ("this session has none").
+ */
 export interface Session {
   ID: string;
   InternalName: string;
@@ -14,7 +21,7 @@ export interface Session {
   DateBegin: string;
   DateEnd: string;
   NoAvtoPlay: boolean;
-  StreamID: string;
+  StreamID?: string;
   ConferenceType: ConferenceType;
   ConferenceJoinURL?: string;
   ConferenceID?: string;
@@ -30,6 +37,26 @@ export function isActive(session: Session, now: number): boolean {
   const end = Date.parse(session.DateEnd);
   return Number.isFinite(begin) && Number.isFinite(end) && begin <= now && now < end;
 }
+
+/**
+ * The session lacks a stream field the app reads itself: `StreamID` (the same-stream switch) or,
+ * for Youtube, `ConferenceID` (the embed). Iframe, Zoom and Vimeo play through the stream calls.
+ */
+export function lacksStreamFields(session: Session): boolean {
+  return session.StreamID === undefined || (session.ConferenceType === "Youtube" && session.ConferenceID === undefined);
+}
+
+/** Active now, and read before it began: it has to be fetched again to play as it should. */
+export function needsStreamFields(session: Session, now: number): boolean {
+  return isActive(session, now) && lacksStreamFields(session);
+}
+
+/**
+ * How long after a session begins the tick waits for its `StreamID` before deciding without it:
+ * the refetch is spread over a few seconds (store.ts), and deciding earlier would start or stop a
+ * screen that should switch silently.
+ */
+export const STREAM_WAIT_MS = 10_000;
 
 /** Active sessions of a screen, by begin time then id (a stable "first"). */
 export function activeOnScreen(sessions: readonly Session[], screenID: string, now: number): Session[] {
@@ -56,9 +83,20 @@ export type ScreenStep =
   | { kind: "off" };
 
 /**
+ * An active session of the screen whose `StreamID` is still on its way (it began less than
+ * `STREAM_WAIT_MS` ago): while there is one, a running session with a stream may be about to
+ * switch to it.
+ */
+function awaitingStreamID(active: readonly Session[], now: number): boolean {
+  return active.some((s) => s.StreamID === undefined && now - Date.parse(s.DateBegin) < STREAM_WAIT_MS);
+}
+
+/**
  * One tick for one screen: keep a running session that is still active; else switch silently to
  * another active session with the same StreamID; else start the first auto-play session; else
- * "off" (the header navigation turns that screen's live indicator off).
+ * "off" (the header navigation turns that screen's live indicator off). A running session with a
+ * stream is kept a few seconds past its end while a session that just began has no StreamID yet,
+ * so the switch is not lost to the refetch's delay.
  */
 export function tickScreen(
   sessions: readonly Session[],
@@ -72,6 +110,7 @@ export function tickScreen(
   if (running && running.StreamID) {
     const sameStream = active.find((s) => s.StreamID === running.StreamID);
     if (sameStream) return { kind: "switch", sessionID: sameStream.ID };
+    if (awaitingStreamID(active, now)) return { kind: "keep", sessionID: running.ID };
   }
   const next = active.find((s) => !s.NoAvtoPlay);
   return next ? { kind: "start", sessionID: next.ID } : { kind: "off" };
@@ -117,7 +156,31 @@ export function applySync(sessions: readonly Session[], payload: unknown): Sessi
   return next;
 }
 
+/**
+ * A session fetched again for its stream fields, merged into the list: it replaces the one held
+ * unless that one was removed meanwhile (a DELETED push) or already has the fields (a push came
+ * first, and is at least as new). Null when nothing changes.
+ */
+export function mergeFetched(sessions: readonly Session[], fetched: Session): Session[] | null {
+  const index = sessions.findIndex((s) => s.ID === fetched.ID);
+  const held = sessions[index];
+  if (!held || !lacksStreamFields(held)) return null;
+  const next = [...sessions];
+  next[index] = fetched;
+  return next;
+}
+
 const CONFERENCE_TYPES: readonly ConferenceType[] = ["None", "Iframe", "Zoom", "Vimeo", "Youtube", ""];
+
+/** A stream field as sent, or absent when the server did not send it (see `Session`). */
+function streamFields(raw: Record<string, unknown>): Pick<Session, "StreamID" | "ConferenceJoinURL" | "ConferenceID"> {
+  const fields: Pick<Session, "StreamID" | "ConferenceJoinURL" | "ConferenceID"> = {};
+  for (const key of ["StreamID", "ConferenceJoinURL", "ConferenceID"] as const) {
+    const value = raw[key];
+    if (typeof value === "string") fields[key] = value;
+  }
+  return fields;
+}
 
 /** A session from the API or a sync frame, or null when the required fields are missing. */
 export function toSession(raw: Record<string, unknown>): Session | null {
@@ -133,9 +196,7 @@ export function toSession(raw: Record<string, unknown>): Session | null {
     DateBegin: str("DateBegin"),
     DateEnd: str("DateEnd"),
     NoAvtoPlay: raw.NoAvtoPlay === true,
-    StreamID: str("StreamID"),
     ConferenceType: CONFERENCE_TYPES.includes(conference) ? conference : "None",
-    ConferenceJoinURL: str("ConferenceJoinURL"),
-    ConferenceID: str("ConferenceID"),
+    ...streamFields(raw),
   };
 }

@@ -1,11 +1,13 @@
 /**
  * Sessions and what plays where (attendee-app.md §4): the list loaded at start-up, kept current by
- * ACTIVITY_SYNC_NOTIFY, and the per-screen tick every second.
+ * ACTIVITY_SYNC_NOTIFY, the per-screen tick every second, and a session read again when it begins
+ * (the server sends its stream fields only then; refetch.ts).
  */
 import { create } from "zustand";
 import { type ActivitySync, realtime } from "@/lib/realtime";
-import { listSessions } from "./api";
-import { applySync, startable, tick, type Session } from "./selection";
+import { getSession, listSessions } from "./api";
+import { createStreamRefetcher } from "./refetch";
+import { applySync, mergeFetched, startable, tick, type Session } from "./selection";
 
 /** A pushed activity: its id and internal name decide what happens, its other fields are the session's. */
 export type ActivityPush = Pick<ActivitySync, "ID" | "InternalName"> & { readonly [field: string]: unknown };
@@ -22,6 +24,8 @@ interface SessionsState {
   setScreens: (screens: string[]) => void;
   /** An ACTIVITY_SYNC_NOTIFY: replaces, adds or (InternalName "DELETED") removes a session. */
   applyPush: (activity: ActivityPush) => void;
+  /** A session fetched again for its stream fields (`mergeFetched` says when it is taken). */
+  mergeFetched: (session: Session) => void;
   runTick: (now: number) => void;
   /** Starting by id: only an active session; it takes over its screen. */
   startByID: (id: string, now: number) => boolean;
@@ -37,6 +41,10 @@ export const useSessions = create<SessionsState>((set, get) => ({
   setScreens: (screens) => set({ screens: [...new Set(screens)] }),
   applyPush: (activity) => {
     const next = applySync(get().sessions, activity);
+    if (next) set({ sessions: next });
+  },
+  mergeFetched: (session) => {
+    const next = mergeFetched(get().sessions, session);
     if (next) set({ sessions: next });
   },
   runTick: (now) => {
@@ -55,26 +63,40 @@ export const useSessions = create<SessionsState>((set, get) => ({
 }));
 
 /**
- * Loads the sessions, subscribes to pushes and starts the tick. Returns the stop function.
- * `now` is injectable so the tick can be driven by fake time in tests.
+ * Loads the sessions, subscribes to pushes and starts the tick, which also asks again for sessions
+ * that began without their stream fields. Returns the stop function. `now` and `random` (the
+ * refetch's spread) are injectable so tests drive them with fake time.
  */
-export function startSessions(eventID: string, now: () => number = Date.now): () => void {
+export function startSessions(eventID: string, now: () => number = Date.now, random: () => number = Math.random): () => void {
   let stopped = false;
+  const refetcher = createStreamRefetcher(
+    (id) => getSession(eventID, id),
+    (fetched) => {
+      useSessions.getState().mergeFetched(fetched);
+      useSessions.getState().runTick(now());
+    },
+    random,
+  );
+  const step = () => {
+    useSessions.getState().runTick(now());
+    refetcher.check(useSessions.getState().sessions, now());
+  };
   listSessions(eventID)
     .then((sessions) => {
       if (stopped) return;
       useSessions.getState().setSessions(sessions);
-      useSessions.getState().runTick(now());
+      step();
     })
     .catch((error: unknown) => console.warn("sessions not loaded", error));
   const unsubscribe = realtime.subscribe("ACTIVITY_SYNC_NOTIFY", (activity) => {
     useSessions.getState().applyPush(activity);
-    useSessions.getState().runTick(now());
+    step();
   });
-  const timer = setInterval(() => useSessions.getState().runTick(now()), SESSION_TICK_MS);
+  const timer = setInterval(step, SESSION_TICK_MS);
   return () => {
     stopped = true;
     unsubscribe();
     clearInterval(timer);
+    refetcher.stop();
   };
 }

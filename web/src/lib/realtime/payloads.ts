@@ -208,9 +208,11 @@ export const uploaderError = errorEnvelope({ PanoID: optional(string), Version: 
 export type UploaderError = Infer<typeof uploaderError>;
 
 /**
- * 22 ACTIVITY_SYNC_NOTIFY: one activity as the REST list returns it. Only these four fields are
- * guaranteed (`InternalName` "DELETED" marks a removal); the rest is the activity's own document,
- * kept for the feature that reads it (sessions' `toSession`).
+ * 22 ACTIVITY_SYNC_NOTIFY: one activity as an attendee reads it from the REST list when the frame is
+ * made. Only these four fields are guaranteed (`InternalName` "DELETED" marks a removal); the rest
+ * is the activity's own document, kept for the feature that reads it (sessions' `toSession`). A
+ * session's stream fields (`StreamID`, `ConferenceJoinURL`, `ConferenceID`) are there only while it
+ * plays, so the checker does not ask for them.
  */
 export const activitySync = openObject({ ID: string, EventID: string, Type: string, InternalName: string });
 export type ActivitySync = Infer<typeof activitySync>;
