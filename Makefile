@@ -76,6 +76,7 @@ test: lint pytest web-test e2e
 codegen: install
 	$(BIN)/python protocol/generate_vectors.py
 	$(BIN)/python -m venuely.core.error_codes_ts
+	$(BIN)/python -m venuely.events.reserved_ts
 
 # The decoder's properties with 100,000 generated examples each (about 20 minutes on two cores);
 # `make test` runs the same properties with a few hundred.

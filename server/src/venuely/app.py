@@ -18,6 +18,7 @@ from venuely.chat.router import router as chat_router
 from venuely.core.errors import error_responses, install_error_handlers
 from venuely.core.middleware import AccessLogMiddleware, BodyLimitMiddleware, NulGuardMiddleware
 from venuely.core.services import Services, build_services
+from venuely.customers.router import router as customers_router
 from venuely.events.menu_router import menu_router
 from venuely.events.pages_router import pages_router as events_pages_router
 from venuely.events.public_router import public_router as events_public_router
@@ -54,6 +55,7 @@ FEATURE_ROUTERS: tuple[APIRouter, ...] = (
     themes_assets_router,
     events_public_router,
     events_router,
+    customers_router,
     menu_router,
     events_pages_router,
     # Before the generic activities/lists/relations routers: /activities/chatrooms/... and

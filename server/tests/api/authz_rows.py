@@ -218,6 +218,25 @@ GROUPS: dict[str, list[Row]] = {
         Row("GET", "/customers/{CB}/events", (401, 403, 403, 403, 403, 200, 200)),
         Row("POST", "/customers/{C}/events", customer_admin(201), lambda w: event_body()),
         Row("GET", "/events/getallevents", master_only()),
+        # The console's lists: each admin gets what they manage, never another customer's.
+        Row(
+            "GET",
+            "/events/managed",
+            any_admin(),
+            check=BodyCheck(("{B}",), frozenset({"event_admin_a", "cust_admin_a"})),
+        ),
+        Row(
+            "GET",
+            "/events/managed",
+            any_admin(),
+            check=BodyCheck(("{A}",), frozenset({"cust_admin_b"})),
+        ),
+        Row(
+            "GET",
+            "/customers",
+            any_admin(),
+            check=BodyCheck(("{CB}",), frozenset({"event_admin_a", "cust_admin_a"})),
+        ),
         # Before login: what the login screen and the event listing read.
         Row("GET", "/events/id/{A}/metadata", public()),
         Row("GET", "/events/name/{NAME}/metadata", public()),

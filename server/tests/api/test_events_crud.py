@@ -84,6 +84,8 @@ async def test_naive_and_offset_times_are_read_as_utc(
     [
         ({"InternalName": "api"}, "InternalName"),
         ({"InternalName": "privacy"}, "InternalName"),
+        ({"InternalName": "manage"}, "InternalName"),
+        ({"InternalName": "Tours"}, "InternalName"),
         ({"InternalName": "-lead"}, "InternalName"),
         ({"InternalName": "a"}, "InternalName"),
         ({"InternalName": "has space"}, "InternalName"),

@@ -10,12 +10,20 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, Path, Query, Response
 from fastapi.responses import JSONResponse
 
-from venuely.accounts.permissions import CustomerAdmin, EventAdmin, EventMember, MasterAdmin
+from venuely.accounts.permissions import (
+    AnyAdmin,
+    CustomerAdmin,
+    EventAdmin,
+    EventMember,
+    MasterAdmin,
+)
 from venuely.core.deps import ServicesDep, SessionDep
+from venuely.core.ids import ID_PATTERN
 from venuely.core.openapi import JSON_VALUE_BODY, json_value_responses
 from venuely.core.pagination import LastIdQuery, LimitQuery, MaxCountQuery, StartIdQuery
 from venuely.events import service
 from venuely.events.access import check_can_delete_event
+from venuely.events.managed import ManagedEventOut, list_managed_events
 from venuely.events.schemas import EventCreate, EventOut, EventUpdate, WhitelistIn, WhitelistOut
 from venuely.events.whitelist_sync import close_refused_connections
 
@@ -59,6 +67,31 @@ async def get_all_events(
         session, listed_only=False, start_id=start_id, limit=max_count
     )
     return [service.event_out(e) for e in events]
+
+
+@router.get("/events/managed", response_model=list[ManagedEventOut])
+async def get_managed_events(
+    principal: AnyAdmin,
+    session: SessionDep,
+    services: ServicesDep,
+    when: Annotated[service.Timeframe | None, Query(alias="When")] = None,
+    search: Search = None,
+    customer_id: Annotated[str | None, Query(alias="CustomerID", pattern=ID_PATTERN)] = None,
+    start_id: StartIdQuery = None,
+    max_count: MaxCountQuery = 100,
+) -> list[ManagedEventOut]:
+    """The events the caller administers (the organizer console's list): every event for a
+    master, their customers' for a customer admin, their own for an event admin."""
+    return await list_managed_events(
+        session,
+        principal,
+        timeframe=when,
+        now=services.clock.now(),
+        search=search,
+        customer_id=customer_id,
+        start_id=start_id,
+        limit=max_count,
+    )
 
 
 @router.get("/events/{EventID}", response_model=EventOut)

@@ -19,34 +19,9 @@ from venuely.core.i18n import Language
 from venuely.core.ids import NULL_ID, Id
 from venuely.events.menu import MenuItemOut
 from venuely.events.pages_schemas import FaqOut, PageOut, PhotoboothOut
+from venuely.events.reserved import RESERVED_NAMES
 
 INTERNAL_NAME_RE = re.compile(r"^[a-z0-9][a-z0-9-]{1,62}$")
-# First path segments the web app and server route themselves (attendee-app.md §2): an event
-# with one of these names could never be reached.
-RESERVED_NAMES = frozenset(
-    {
-        "api",
-        "realtime",
-        "static",
-        "assets",
-        "policies",
-        "cookie-consent",
-        "privacy",
-        "terms",
-        "imprint",
-        "login",
-        "logout",
-        "sign-out",
-        "sso-complete",
-        "password-reset",
-        "password-confirmation",
-        "favicon.ico",
-        "robots.txt",
-        "admin",
-        "docs",
-        "health",
-    }
-)
 _DOMAIN_RE = re.compile(
     r"^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$"
 )
@@ -93,7 +68,10 @@ def internal_name(value: str) -> str:
             "must be 2-63 characters of a-z, 0-9 and '-', starting with a letter or digit"
         )
     if name in RESERVED_NAMES:
-        raise ValueError(f"'{name}' is reserved")
+        raise ValueError(
+            f"'{name}' is reserved: the app's own pages or services use /{name}, so an event "
+            "with this name could never be reached"
+        )
     return name
 
 

@@ -247,7 +247,8 @@ async def delete_event(session: AsyncSession, event: Event) -> None:
     await session.flush()
 
 
-def _search(query: Select[Event], search: str | None) -> Select[Event]:
+def search_events(query: Select[Event], search: str | None) -> Select[Event]:
+    """Events whose title or internal name contains `search` (case-insensitive)."""
     if not search:
         return query
     term = search.strip().lower()
@@ -262,7 +263,7 @@ def _search(query: Select[Event], search: str | None) -> Select[Event]:
 async def list_customer_events(
     session: AsyncSession, customer_id: str, search: str | None, start_id: str | None, limit: int
 ) -> list[Event]:
-    query = _search(select(Event).where(Event.customer_id == customer_id), search)
+    query = search_events(select(Event).where(Event.customer_id == customer_id), search)
     return list((await session.scalars(page_by_id(query, Event.id, start_id, limit))).all())
 
 
@@ -290,17 +291,31 @@ async def list_listed_by_time(
 ) -> list[Event]:
     """Listed events that ended before `now` (most recent first) or have not yet ended
     (soonest first). Paging continues after the event `start_id`, in the same order."""
+    query = select(Event).where(Event.is_listed.is_(True))
+    return await page_by_time(session, query, timeframe, now, search, start_id, limit)
+
+
+async def page_by_time(
+    session: AsyncSession,
+    query: Select[Event],
+    timeframe: Timeframe | None,
+    now: datetime,
+    search: str | None,
+    start_id: str | None,
+    limit: int,
+) -> list[Event]:
+    """A page of `query`'s events: past ones (ended before `now`, most recent first), upcoming
+    ones (not yet ended, soonest first), or all by begin; after the event `start_id`."""
     past = timeframe is Timeframe.PAST
-    query = select(Event).where(
-        Event.is_listed.is_(True), Event.date_end < now if past else Event.date_end >= now
-    )
+    if timeframe is not None:
+        query = query.where(Event.date_end < now if past else Event.date_end >= now)
     keys = (Key(Event.date_begin, descending=past), Key(Event.id, descending=past))
     cursor = None
     if start_id:
         anchor = await session.get(Event, start_id)
         if anchor is not None:  # an unknown StartID gets the first page
             cursor = (anchor.date_begin, anchor.id)
-    page = keyset_page(_search(query, search), keys, cursor, limit)
+    page = keyset_page(search_events(query, search), keys, cursor, limit)
     return list((await session.scalars(page)).all())
 
 
