@@ -1,6 +1,7 @@
 /**
  * Start-up (attendee-app.md §4): metadata by event name (not found → fallback router), token
- * refresh, router build, mount. What needs a token loads on mount (SessionGate).
+ * refresh, router build, mount. What needs a token loads on mount (SessionGate). A first segment
+ * `manage` loads the organizer console instead (app/console/, its own chunks and router).
  */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, type ReactNode } from "react";
@@ -11,6 +12,7 @@ import { getMetadataByName, storeMetadata, type EventMetadata } from "@/features
 import { notify } from "@/features/notifications";
 import { restoreTheme } from "@/features/themes";
 import { ApiError, setExpiredTokenHandler, setTokenProvider } from "@/lib/api-client";
+import { isConsolePath } from "@/lib/console-paths";
 import { initI18n } from "@/lib/i18n";
 import { eventBasename, firstSegment, isFallbackPath } from "@/lib/routes";
 import { bindPanelRequests } from "./frame/panel-requests";
@@ -56,6 +58,17 @@ export async function start(container: HTMLElement): Promise<void> {
   const i18n = await initI18n();
   const root = createRoot(container);
   const pathname = window.location.pathname;
+  // The organizer console (`/manage`): its own lazy chunk and router; never an event's name.
+  if (isConsolePath(pathname)) {
+    try {
+      const { mountConsole } = await import("./console/mount");
+      return mountConsole(root, eventBasename(pathname));
+    } catch (error) {
+      console.error("the console could not be loaded", error);
+      root.render(<StartupError onRetry={() => window.location.reload()} />);
+      return;
+    }
+  }
   if (isFallbackPath(pathname)) return mountFallback(root);
 
   const metadata = await loadMetadata(root, firstSegment(pathname));

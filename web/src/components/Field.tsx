@@ -1,6 +1,7 @@
-import { useId, type InputHTMLAttributes } from "react";
+import { useId, type ComponentProps } from "react";
 
-interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
+/** `ref` passes through to the input (react-hook-form's `register` sets it). */
+interface FieldProps extends Omit<ComponentProps<"input">, "id"> {
   label: string;
   /** Already translated. */
   error?: string | undefined;

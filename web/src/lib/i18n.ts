@@ -7,6 +7,8 @@ import i18next, { type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import de from "@/locales/de";
 import en from "@/locales/en";
+import type enAccess from "@/locales/en/access";
+import type enConsole from "@/locales/en/console";
 import es from "@/locales/es";
 import fr from "@/locales/fr";
 import it from "@/locales/it";
@@ -16,7 +18,10 @@ import { readItem, storageKeys, writeItem } from "./storage";
 declare module "i18next" {
   interface CustomTypeOptions {
     defaultNS: "translation";
-    resources: { translation: typeof en };
+    // `console` is the organizer console's namespace, added with its lazy chunk
+    // (app/console/i18n.ts); `access` the Access screen's (features/events/manage/access-i18n.ts).
+    // Only their types are imported here.
+    resources: { translation: typeof en; console: typeof enConsole; access: typeof enAccess };
   }
 }
 

@@ -11,6 +11,8 @@ export const storageKeys = {
   angle: "pano_angle",
   consent: "cookie_consent",
   language: "language",
+  /** The organizer console's token, apart from attendees' per-event ones. */
+  consoleJwt: "console_jwt",
 } as const;
 
 type Area = "session" | "local";

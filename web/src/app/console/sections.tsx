@@ -1,0 +1,33 @@
+/**
+ * The sections of one event in the console: its sub-navigation and its routes come from this
+ * one list. A feature adds its organizer screen for an event by adding an entry: the path
+ * under `/manage/events/:eventId/` ("" is the event's first page), the label's key in the
+ * `console` namespace, and the lazy screen, a component taking `{ eventId }` from
+ * `features/<feature>/manage/`.
+ */
+import type { ComponentType } from "react";
+import type { ParseKeys } from "i18next";
+
+export interface EventScreenProps {
+  eventId: string;
+}
+
+export interface EventSection {
+  /** Relative to the event's page; "" is the index (settings). Lower-case, no slashes. */
+  path: string;
+  labelKey: ParseKeys<"console">;
+  load: () => Promise<ComponentType<EventScreenProps>>;
+}
+
+export const eventSections: readonly EventSection[] = [
+  {
+    path: "",
+    labelKey: "eventNav.settings",
+    load: () => import("@/features/events/manage/EventSettingsPage").then((m) => m.EventSettingsPage),
+  },
+  {
+    path: "access",
+    labelKey: "eventNav.access",
+    load: () => import("@/features/events/manage/AccessScreen").then((m) => m.AccessScreen),
+  },
+];

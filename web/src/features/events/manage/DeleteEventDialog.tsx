@@ -1,0 +1,131 @@
+/**
+ * Deleting an event: a modal dialog that names the event and enables its button only once the
+ * event's internal name is typed. `DELETE /events/{EventID}` (204), a toast, then `onDeleted`.
+ * Focus stays inside while it is open (Tab cycles, Escape cancels) and returns to what opened it.
+ */
+import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FormError } from "@/components/FormError";
+import { notify } from "@/features/notifications";
+import { errorMessageKey, type ErrorMessageKey } from "@/lib/errors";
+import { useSubmitLock } from "@/lib/use-submit-lock";
+import { useDeleteEvent } from "./api";
+
+export interface DeletableEvent {
+  ID: string;
+  Title: string;
+  InternalName: string;
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export function DeleteEventDialog({
+  event,
+  onClose,
+  onDeleted,
+}: {
+  event: DeletableEvent;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
+  const { t } = useTranslation("console");
+  const { t: tc } = useTranslation();
+  const titleId = useId();
+  const bodyId = useId();
+  const inputId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [typed, setTyped] = useState("");
+  const [error, setError] = useState<ErrorMessageKey | null>(null);
+  const mutation = useDeleteEvent();
+  const { busy, run } = useSubmitLock();
+  const matches = typed.trim() === event.InternalName;
+
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    inputRef.current?.focus();
+    return () => {
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+
+  const confirm = () =>
+    run(async () => {
+      if (!matches) return;
+      setError(null);
+      try {
+        await mutation.mutateAsync(event.ID);
+        notify("success", t("deleteDialog.deleted", { title: event.Title }));
+        onDeleted();
+      } catch (failure) {
+        setError(errorMessageKey(failure));
+      }
+    });
+
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (e.key === "Escape" && !busy) {
+      e.stopPropagation();
+      onClose();
+      return;
+    }
+    if (e.key !== "Tab" || !dialogRef.current) return;
+    const items = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <div className="modal-backdrop">
+      <div
+        ref={dialogRef}
+        className="modal"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={bodyId}
+        onKeyDown={onKeyDown}
+      >
+        <h2 id={titleId}>{t("deleteDialog.title", { title: event.Title })}</h2>
+        <p id={bodyId}>{t("deleteDialog.body", { title: event.Title })}</p>
+        <form
+          noValidate
+          aria-busy={busy}
+          onSubmit={(e) => {
+            e.preventDefault();
+            void confirm();
+          }}
+        >
+          <div className="field">
+            <label htmlFor={inputId}>{t("deleteDialog.confirmLabel", { name: event.InternalName })}</label>
+            <input
+              ref={inputRef}
+              id={inputId}
+              name="confirmName"
+              autoComplete="off"
+              spellCheck={false}
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+            />
+          </div>
+          <FormError message={error && tc(error)} />
+          <div className="modal-actions">
+            <button type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
+              {t("deleteDialog.cancel")}
+            </button>
+            <button type="submit" className="button button--danger" disabled={!matches || busy}>
+              {busy ? t("deleteDialog.deleting") : t("deleteDialog.confirm")}
+            </button>
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}
