@@ -21,6 +21,7 @@ from venuely.core.services import Services, build_services
 from venuely.customers.router import router as customers_router
 from venuely.events.menu_router import menu_router
 from venuely.events.pages_router import pages_router as events_pages_router
+from venuely.events.prepublish.router import prepublish_router
 from venuely.events.public_router import public_router as events_public_router
 from venuely.events.router import router as events_router
 from venuely.files.limits import upload_path_limits
@@ -58,6 +59,7 @@ FEATURE_ROUTERS: tuple[APIRouter, ...] = (
     customers_router,
     menu_router,
     events_pages_router,
+    prepublish_router,
     # Before the generic activities/lists/relations routers: /activities/chatrooms/... and
     # friends must not be taken for an activity id.
     chat_router,

@@ -31,13 +31,34 @@ async def _write(db: Database, n: int, hold: float = 0.0) -> None:
         await asyncio.sleep(hold)  # still in the transaction: the turn is held
 
 
+async def _waiting(db: Database, count: int) -> None:
+    """Until `count` writers wait for the turn. Arrival is the moment a writer queues on the lock,
+    not when its task was made: opening a connection takes a thread hop first, and on a loaded
+    machine a fixed sleep let a later task overtake an earlier one."""
+    lock = _queue(db).lock
+    for _ in range(1000):
+        # asyncio.Lock keeps its waiters in `_waiters` (None until the first one).
+        if len(lock._waiters or ()) >= count:
+            return
+        await asyncio.sleep(0.005)
+    raise AssertionError(f"{count} writers never queued")
+
+
+async def _held(db: Database) -> None:
+    for _ in range(1000):
+        if _queue(db).lock.locked():
+            return
+        await asyncio.sleep(0.005)
+    raise AssertionError("the first writer never took the turn")
+
+
 async def test_writers_go_in_arrival_order(db: Database) -> None:
-    first = asyncio.create_task(_write(db, 0, hold=0.2))
-    await asyncio.sleep(0.05)
+    first = asyncio.create_task(_write(db, 0, hold=0.5))
+    await _held(db)
     others = []
     for n in range(1, 6):
         others.append(asyncio.create_task(_write(db, n)))
-        await asyncio.sleep(0.01)
+        await _waiting(db, n)
     await asyncio.gather(first, *others)
     async with db.session() as session:
         order = (await session.scalars(text("SELECT n FROM log ORDER BY rowid"))).all()

@@ -30,6 +30,7 @@ export type ErrorMessageKey =
   | "errors.emailUsed"
   | "errors.mediaExpired"
   | "errors.conflict"
+  | "errors.prepublishFailed"
   | "errors.nameTaken"
   | "errors.fileTooLarge"
   | "errors.fileType"
@@ -82,6 +83,7 @@ const CODE_MESSAGES: Record<ErrorCode, ErrorMessageKey> = {
   OPCODE_NOT_ACCEPTED: "errors.generic",
   PAYLOAD_TOO_LARGE: "errors.generic",
   PERSON_NOT_FOUND: "errors.personNotFound",
+  PREPUBLISH_FAILED: "errors.prepublishFailed",
   RATE_LIMITED: "errors.throttled",
   RELATION_NOT_FOUND: "errors.notFound",
   ROUTE_NOT_FOUND: "errors.generic",

@@ -6,7 +6,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import Boolean, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import Boolean, ForeignKey, Index, Integer, String, Text, false
 from sqlalchemy.orm import Mapped, mapped_column
 
 from venuely.core.db import Base, JsonType, id_column
@@ -59,6 +59,8 @@ class AuthSession(Base):
     event_id: Mapped[str] = mapped_column(String(24))
     created_at: Mapped[datetime]
     expires_at: Mapped[datetime]
+    # An organizer's "preview as attendee" session for `event_id` (permissions.principal_of).
+    is_preview: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class EmailTokenPurpose(StrEnum):

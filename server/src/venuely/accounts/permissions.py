@@ -19,7 +19,7 @@ from fastapi import Depends, Path, Request
 from sqlalchemy import bindparam, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from venuely.accounts.models import Person
+from venuely.accounts.models import AuthSession, Person
 from venuely.accounts.tokens import authenticate
 from venuely.accounts.whitelist import EMAIL_ALLOWED, email_allowed_params, is_email_allowed
 from venuely.admins.models import Admin, AdminType
@@ -47,6 +47,11 @@ class Principal:
     session_id: str
     token_event_id: str
     grants: list[Admin] = field(default_factory=list)
+    # A preview session (`POST /events/{EventID}/preview`): an organizer seeing their event as
+    # an attendee. Such a principal holds no grants, so every rule treats it as an attendee of
+    # the token's event; `preview_grants` keep the real ones, to end the preview the moment the
+    # person stops managing the event.
+    preview_grants: list[Admin] | None = None
 
     @property
     def person_id(self) -> str:
@@ -87,6 +92,24 @@ class Principal:
     def administered_event_ids(self) -> set[str]:
         return {g.event_id for g in self.grants if g.admin_type == AdminType.EVENT and g.event_id}
 
+    @property
+    def is_preview(self) -> bool:
+        return self.preview_grants is not None
+
+    def previews_event_of(self, event_id: str, customer_id: str) -> bool:
+        """A preview session whose person still manages the event it previews."""
+        if self.preview_grants is None or self.token_event_id != event_id:
+            return False
+        real = Principal(self.person, self.session_id, NULL_ID, self.preview_grants)
+        return real.admins_event_of(event_id, customer_id)
+
+
+def principal_of(auth: AuthSession, person: Person, grants: list[Admin]) -> Principal:
+    """The caller an auth session stands for (REST and sockets alike)."""
+    if auth.is_preview:
+        return Principal(person, auth.id, auth.event_id, [], preview_grants=grants)
+    return Principal(person=person, session_id=auth.id, token_event_id=auth.event_id, grants=grants)
+
 
 @dataclass(slots=True)
 class EventAccess:
@@ -113,7 +136,7 @@ def bearer_token(request: Request) -> str | None:
 
 async def load_principal(session: AsyncSession, services: ServicesDep, token: str) -> Principal:
     auth, person, grants = await authenticate(session, services, token)
-    return Principal(person=person, session_id=auth.id, token_event_id=auth.event_id, grants=grants)
+    return principal_of(auth, person, grants)
 
 
 async def _optional_principal(
@@ -179,7 +202,10 @@ async def check_event_member(
     if principal.admins_event(event):
         return EventAccess(event=event, principal=principal, is_admin=True)
     _check_event_token(principal, event.id)
-    if not await is_email_allowed(session, event.id, principal.person.login_email):
+    if principal.is_preview:
+        # The organizer is admitted whatever the whitelist says, as long as they manage it.
+        _check_preview(principal, event.id, event.customer_id)
+    elif not await is_email_allowed(session, event.id, principal.person.login_email):
         raise _not_whitelisted()
     return EventAccess(event=event, principal=principal, is_admin=False)
 
@@ -203,7 +229,9 @@ async def check_event_member_by_id(
     if principal.admins_event_of(event_id, customer_id):
         return True
     _check_event_token(principal, event_id)
-    if not allowed:
+    if principal.is_preview:
+        _check_preview(principal, event_id, customer_id)
+    elif not allowed:
         raise _not_whitelisted()
     return False
 
@@ -212,6 +240,15 @@ def _check_event_token(principal: Principal, event_id: str) -> None:
     if principal.token_event_id != event_id:
         raise ApiError(
             ErrorCode.FORBIDDEN, "This token is not valid for this event", {"EventID": event_id}
+        )
+
+
+def _check_preview(principal: Principal, event_id: str, customer_id: str) -> None:
+    if not principal.previews_event_of(event_id, customer_id):
+        raise ApiError(
+            ErrorCode.FORBIDDEN,
+            "This preview has ended: you no longer manage this event",
+            {"EventID": event_id},
         )
 
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request, Response
+from pydantic import BaseModel
 
 from venuely import __version__
 from venuely.accounts import login, persons, registration, reset
 from venuely.accounts.access import access_person, access_person_by_email
 from venuely.accounts.mails import OutboxDep
-from venuely.accounts.permissions import AnyAdmin, Authenticated, Public, load_event
+from venuely.accounts.permissions import AnyAdmin, Authenticated, EventAdmin, Public, load_event
 from venuely.accounts.schemas import (
     EmailAddress,
     LoginReason,
@@ -27,7 +28,7 @@ from venuely.accounts.schemas import (
     ResetPasswordRequest,
 )
 from venuely.accounts.throttle import client_ip
-from venuely.accounts.tokens import revoke
+from venuely.accounts.tokens import issue_token, revoke
 from venuely.core.deps import ServicesDep, SessionDep
 from venuely.core.ids import ID_PATTERN
 from venuely.core.openapi import JSON_VALUE_BODY, json_value_responses
@@ -132,6 +133,30 @@ async def login_admin(
     services: ServicesDep,
 ) -> LoginResponse:
     return await login.login_admin(session, services, body, client_ip(request))
+
+
+class PreviewOut(BaseModel):
+    Token: str
+    PersonID: str
+    EventID: str
+    InternalName: str
+
+
+@router.post("/events/{EventID}/preview", response_model=PreviewOut, status_code=201)
+async def preview_as_attendee(
+    access: EventAdmin, session: SessionDep, services: ServicesDep
+) -> PreviewOut:
+    """A token to open the event as an attendee sees it: the organizer's own person, treated as an
+    admitted attendee of this event (no admin rights, whatever the whitelist says) for as long as
+    they manage it (permissions.principal_of). No account is created and nothing is registered."""
+    principal, event = access.principal, access.event
+    token = await issue_token(session, services, principal.person, event.id, preview=True)
+    return PreviewOut(
+        Token=token,
+        PersonID=principal.person_id,
+        EventID=event.id,
+        InternalName=event.internal_name,
+    )
 
 
 @router.post("/logout", status_code=204)

@@ -15,7 +15,12 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from venuely.accounts.permissions import Authenticated, Principal, check_event_member_by_id
+from venuely.accounts.permissions import (
+    Authenticated,
+    Principal,
+    check_event_member_by_id,
+    principal_of,
+)
 from venuely.accounts.tokens import check_session
 from venuely.core.deps import ServicesDep, SessionDep
 from venuely.core.ids import ID_PATTERN, NULL_ID
@@ -32,7 +37,7 @@ async def session_principal(
     """The caller behind a socket, reloaded from its auth session: a revoked token, a disabled
     account or a changed role applies to the very next command."""
     auth, person, grants = await check_session(session, services, session_id)
-    return Principal(person=person, session_id=auth.id, token_event_id=auth.event_id, grants=grants)
+    return principal_of(auth, person, grants)
 
 
 @register_caller_loader

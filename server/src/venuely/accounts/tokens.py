@@ -30,12 +30,22 @@ def _unauthorized(code: ErrorCode, message: str) -> ApiError:
 
 
 async def issue_token(
-    session: AsyncSession, services: Services, person: Person, event_id: str
+    session: AsyncSession,
+    services: Services,
+    person: Person,
+    event_id: str,
+    *,
+    preview: bool = False,
 ) -> str:
     now = services.clock.now()
     expires = now + timedelta(seconds=services.settings.token_ttl_seconds)
     row = AuthSession(
-        id=new_id(), person_id=person.id, event_id=event_id, created_at=now, expires_at=expires
+        id=new_id(),
+        person_id=person.id,
+        event_id=event_id,
+        created_at=now,
+        expires_at=expires,
+        is_preview=preview,
     )
     session.add(row)
     await session.flush()

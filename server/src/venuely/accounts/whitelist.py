@@ -1,4 +1,6 @@
-"""Email whitelist rules: an event with entries admits only listed addresses and domains.
+"""Email whitelist rules: an event with entries admits only listed addresses and domains; one
+without entries admits everyone, unless it is restricted (`Event.is_restricted`), which then
+admits no attendee at all (its admins pass the whitelist everywhere, see permissions.py).
 
 Matching is exact and case-insensitive: `evil-example.com` and `sub.example.com` are not
 `example.com`. An entry written as `@example.com` means the domain.
@@ -6,10 +8,10 @@ Matching is exact and case-insensitive: `evil-example.com` and `sub.example.com`
 
 from __future__ import annotations
 
-from sqlalchemy import ColumnElement, bindparam, or_, select
+from sqlalchemy import ColumnElement, and_, bindparam, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from venuely.events.models import WhitelistEntry
+from venuely.events.models import Event, WhitelistEntry
 
 
 def normalize_entry(raw: str) -> str:
@@ -37,10 +39,14 @@ def _email_allowed_clause() -> ColumnElement[bool]:
             WhitelistEntry.entry == bindparam("whitelist_domain"),
         )
     )
-    return or_(~entries.exists(), matching.exists())
+    restricted = select(Event.id).where(
+        Event.id == bindparam("whitelist_event_id"), Event.is_restricted.is_(True)
+    )
+    return or_(and_(~entries.exists(), ~restricted.exists()), matching.exists())
 
 
-# True when the event has no entries, or one equals the address or its domain. A boolean SQL
+# True when the event has no entries and is not restricted, or an entry equals the address or
+# its domain. A boolean SQL
 # expression with named parameters (`email_allowed_params`), built once, so callers can fold
 # the verdict into a statement they run anyway and no call pays for building it.
 EMAIL_ALLOWED = _email_allowed_clause()

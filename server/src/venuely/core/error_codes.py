@@ -118,6 +118,8 @@ class ErrorCode(StrEnum):
     INTERNAL_NAME_TAKEN = auto(), ErrorSpec(409)
     EMAIL_ALREADY_USED = auto(), ErrorSpec(409)
     CONFERENCE_TYPE_MISMATCH = auto(), ErrorSpec(409)
+    # Listing an event its pre-publish check finds errors in (events/prepublish/listing.py).
+    PREPUBLISH_FAILED = auto(), ErrorSpec(409, data=("Codes", "Findings"))
     # A stream asked for outside its session's time; the web app shows media_expired.
     MEDIA_EXPIRED = auto(), ErrorSpec(410)
     # -- chat rules (protocol §6), over both wires -------------------------------------------------

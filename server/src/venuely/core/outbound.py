@@ -7,15 +7,19 @@ Rules (docs/subsystems/outbound.md has the threat model):
   a second DNS answer (rebinding) can never change where the request lands;
 - redirects are followed by hand, at most `MAX_REDIRECTS`, each hop checked like the first;
 - the body is streamed and abandoned past `outbound_max_bytes`; the whole fetch, redirects
-  included, gets `outbound_timeout_seconds`; no proxy from the environment is used.
+  included, gets `outbound_timeout_seconds`; no proxy from the environment is used;
+- a caller that needs only the answer's headers (the pre-publish check's framing test) reads no
+  body at all, and may ask for a shorter time limit, never a longer one.
 
-Tests inject a resolver or an address check through the constructor; production builds the
-client from settings only (`get_outbound`), so nothing there can open loopback.
+Tests inject a resolver, an address check or a trust store (a test CA, so TLS is still verified)
+through the constructor; production builds the client from settings only (`get_outbound`), so
+nothing there can open loopback or trust another certificate.
 """
 
 from __future__ import annotations
 
 import socket
+import ssl
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Annotated
@@ -61,6 +65,12 @@ class Fetched:
     url: str  # the final URL, after redirects
     content_type: str
     body: bytes
+    # The final answer's headers, names lower-cased, repeated headers kept apart.
+    headers: tuple[tuple[str, str], ...] = ()
+
+    def header_values(self, name: str) -> list[str]:
+        wanted = name.lower()
+        return [value for key, value in self.headers if key == wanted]
 
 
 def refused(url: str, error: RefusedUrl) -> ApiError:
@@ -85,6 +95,7 @@ class OutboundClient:
         *,
         resolver: Resolver = system_resolver,
         address_check: AddressCheck = refusal_for,
+        trust: ssl.SSLContext | None = None,
     ) -> None:
         self.allowed_hosts = list(settings.outbound_allowed_hosts)
         self.allowed_ports = set(settings.outbound_allowed_ports)
@@ -92,22 +103,38 @@ class OutboundClient:
         self.timeout = settings.outbound_timeout_seconds
         self.resolver = resolver
         self.address_check = address_check
+        # None: httpx's default verification against the system's certificate authorities.
+        self.trust = trust
 
-    async def fetch(self, url: str, *, accept: str = "*/*") -> Fetched:
-        """GET `url` under the rules above; ApiError 422/403 when refused, 502 when it fails."""
+    async def fetch(
+        self,
+        url: str,
+        *,
+        accept: str = "*/*",
+        read_body: bool = True,
+        time_limit: float | None = None,
+    ) -> Fetched:
+        """GET `url` under the rules above; ApiError 422/403 when refused, 502 when it fails.
+
+        `read_body=False` answers with the headers and an empty body, closing the connection
+        without reading it; `time_limit` (seconds) can only shorten the configured limit."""
+        limit = self.timeout if time_limit is None else min(self.timeout, time_limit)
         try:
-            with anyio.fail_after(self.timeout):
+            with anyio.fail_after(limit):
                 async with httpx.AsyncClient(
                     trust_env=False,
                     follow_redirects=False,
-                    timeout=httpx.Timeout(self.timeout),
+                    timeout=httpx.Timeout(limit),
                     limits=httpx.Limits(max_connections=1, max_keepalive_connections=0),
+                    verify=self.trust if self.trust is not None else True,
                 ) as client:
-                    return await self._follow(client, url, accept)
+                    return await self._follow(client, url, accept, read_body)
         except TimeoutError:
-            raise upstream_failed(url, f"no complete answer within {self.timeout:g} s") from None
+            raise upstream_failed(url, f"no complete answer within {limit:g} s") from None
 
-    async def _follow(self, client: httpx.AsyncClient, url: str, accept: str) -> Fetched:
+    async def _follow(
+        self, client: httpx.AsyncClient, url: str, accept: str, read_body: bool
+    ) -> Fetched:
         current = url
         for hop in range(MAX_REDIRECTS + 1):
             try:
@@ -141,8 +168,13 @@ class OutboundClient:
                     continue
                 if response.status_code // 100 != 2:
                     raise upstream_failed(current, f"the server answered {response.status_code}")
-                body = await self._read(response, current)
-                return Fetched(str(target), response.headers.get("content-type", ""), body)
+                body = await self._read(response, current) if read_body else b""
+                return Fetched(
+                    str(target),
+                    response.headers.get("content-type", ""),
+                    body,
+                    tuple((k.lower(), v) for k, v in response.headers.multi_items()),
+                )
             finally:
                 await response.aclose()
         raise upstream_failed(url, f"more than {MAX_REDIRECTS} redirects")  # pragma: no cover

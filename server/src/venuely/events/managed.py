@@ -55,17 +55,11 @@ async def list_managed_events(
     if customer_id is not None:
         query = query.where(Event.customer_id == customer_id)
     events = await page_by_time(session, query, timeframe, now, search, start_id, limit)
-    names = dict(
-        (
-            await session.execute(
-                select(Customer.id, Customer.name).where(
-                    Customer.id.in_({e.customer_id for e in events})
-                )
-            )
-        )
-        .tuples()
-        .all()
+    rows = await session.execute(
+        select(Customer.id, Customer.name).where(Customer.id.in_({e.customer_id for e in events}))
     )
+    # Rows unpack like tuples (SQLAlchemy 2.1 deprecates `.tuples()`, and tests fail on warnings).
+    names = dict(rows.all())
     return [
         ManagedEventOut(
             **event_out(event).model_dump(),

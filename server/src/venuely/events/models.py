@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Boolean, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import Boolean, ForeignKey, Index, Integer, String, Text, false
 from sqlalchemy.orm import Mapped, mapped_column
 
 from venuely.core.db import Base, JsonType, id_column
@@ -39,6 +39,9 @@ class Event(Base):
     time_zone: Mapped[str] = mapped_column(String(64), default="UTC")
     default_language: Mapped[str] = mapped_column(String(5), default="en")
     is_listed: Mapped[bool] = mapped_column(Boolean, default=False)
+    # Only whitelisted addresses (and the event's admins) may enter; with an empty whitelist,
+    # nobody else. Unrestricted events treat an empty whitelist as open (accounts/whitelist.py).
+    is_restricted: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     is_use_isolation: Mapped[bool] = mapped_column(Boolean, default=False)
     isolations: Mapped[list[Any]] = mapped_column(default=list)
     tracking: Mapped[dict[str, Any]] = mapped_column(default=dict)
@@ -68,7 +71,8 @@ class Attendee(Base):
 
 
 class WhitelistEntry(Base):
-    """An allowed email address or domain. An event without entries is open to everyone."""
+    """An allowed email address or domain. An event without entries is open to everyone, unless
+    it is restricted (`Event.is_restricted`): then it admits no attendee at all."""
 
     __tablename__ = "event_whitelist"
 

@@ -20,12 +20,15 @@ from venuely.accounts.permissions import (
 from venuely.core.deps import ServicesDep, SessionDep
 from venuely.core.ids import ID_PATTERN
 from venuely.core.openapi import JSON_VALUE_BODY, json_value_responses
+from venuely.core.outbound import OutboundDep
 from venuely.core.pagination import LastIdQuery, LimitQuery, MaxCountQuery, StartIdQuery
 from venuely.events import service
 from venuely.events.access import check_can_delete_event
 from venuely.events.managed import ManagedEventOut, list_managed_events
+from venuely.events.prepublish.listing import ListingGuard, starts_listing
 from venuely.events.schemas import EventCreate, EventOut, EventUpdate, WhitelistIn, WhitelistOut
 from venuely.events.whitelist_sync import close_refused_connections
+from venuely.files.service import StorageDep
 
 router = APIRouter(tags=["events"])
 
@@ -50,9 +53,18 @@ async def list_customer_events(
 
 @router.post("/customers/{CustomerID}/events", status_code=201, response_model=EventOut)
 async def create_event(
-    access: CustomerAdmin, body: EventCreate, session: SessionDep, services: ServicesDep
+    access: CustomerAdmin,
+    body: EventCreate,
+    session: SessionDep,
+    services: ServicesDep,
+    storage: StorageDep,
+    outbound: OutboundDep,
 ) -> EventOut:
     event = await service.create_event(session, services, access.customer, body)
+    if body.IsListed:
+        # A new event has no menu yet, so preparing fetches nothing while the insert is pending.
+        guard = await ListingGuard.prepare(session, storage, services, outbound, event)
+        await guard.check(session, services, event)
     return service.event_out(event)
 
 
@@ -101,10 +113,22 @@ async def get_event(access: EventAdmin) -> EventOut:
 
 @router.put("/events/{EventID}", response_model=EventOut)
 async def update_event(
-    access: EventAdmin, body: EventUpdate, session: SessionDep, services: ServicesDep
+    access: EventAdmin,
+    body: EventUpdate,
+    session: SessionDep,
+    services: ServicesDep,
+    storage: StorageDep,
+    outbound: OutboundDep,
 ) -> EventOut:
-    event = await service.update_event(session, services, access.event, body)
-    if body.EmailWhitelist is not None:
+    guard = None
+    if starts_listing(access.event, body):
+        # Before any write: the check fetches embedded pages, and no write lock may wait on them.
+        guard = await ListingGuard.prepare(session, storage, services, outbound, access.event)
+    was_restricted = access.event.is_restricted
+    event = await service.update_event(
+        session, services, access.event, body, before_commit=guard.check if guard else None
+    )
+    if body.EmailWhitelist is not None or event.is_restricted != was_restricted:
         await session.commit()
         await close_refused_connections(session, services, event)
     return service.event_out(event)

@@ -125,6 +125,8 @@ class EventFields(RequestModel):
     TimeZone: TimeZoneName = "UTC"
     DefaultLanguage: Language = "en"
     IsListed: bool = False
+    # Only the whitelist admits attendees; an empty one admits none (docs: events.md).
+    IsRestricted: bool = False
     IsUseIsolation: bool = False
     Isolations: Annotated[list[ShortText], Field(max_length=200)] = Field(default_factory=list)
     Tracking: TrackingIn = Field(default_factory=TrackingIn)
@@ -175,6 +177,7 @@ class EventOut(BaseModel):
     TimeZone: str
     DefaultLanguage: str
     IsListed: bool
+    IsRestricted: bool
     IsUseIsolation: bool
     Isolations: list[Any]
     Tracking: dict[str, Any]

@@ -53,6 +53,7 @@ _FIELD_COLUMNS = {
     "TimeZone": "time_zone",
     "DefaultLanguage": "default_language",
     "IsListed": "is_listed",
+    "IsRestricted": "is_restricted",
     "IsUseIsolation": "is_use_isolation",
     "Isolations": "isolations",
     "Tracking": "tracking",
@@ -78,6 +79,7 @@ def event_out(event: Event) -> EventOut:
         TimeZone=event.time_zone,
         DefaultLanguage=event.default_language,
         IsListed=event.is_listed,
+        IsRestricted=event.is_restricted,
         IsUseIsolation=event.is_use_isolation,
         Isolations=list(event.isolations),
         Tracking=dict(event.tracking),
@@ -175,8 +177,15 @@ async def create_event(
 
 
 async def update_event(
-    session: AsyncSession, services: Services, event: Event, body: EventUpdate
+    session: AsyncSession,
+    services: Services,
+    event: Event,
+    body: EventUpdate,
+    *,
+    before_commit: EventHook | None = None,
 ) -> Event:
+    """`before_commit` sees the event with every change flushed and may still refuse them all
+    (listing an event runs the pre-publish check there)."""
     sent = body.model_fields_set
     if body.ID is not None and event.id != body.ID:
         raise ApiError(ErrorCode.VALIDATION_ERROR, "ID does not match the path", {"ID": body.ID})
@@ -209,6 +218,8 @@ async def update_event(
     await _flush_checking_name(session, event.internal_name)
     if body.EmailWhitelist is not None:
         await replace_whitelist(session, event.id, body.EmailWhitelist)
+    if before_commit is not None:
+        await before_commit(session, services, event)
     if dict(event.pano_event_vars) != old_pano_vars:
         # PANO_EVENT_VAR_SYNC only signals a committed state (architecture.md §5).
         from venuely.panoramas.sync import publish_event_vars

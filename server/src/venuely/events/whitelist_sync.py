@@ -18,13 +18,14 @@ from venuely.realtime.hub import close_person_connections
 
 async def refused_attendees(session: AsyncSession, event: Event) -> list[str]:
     """Attendees the event's current whitelist does not admit, event admins excepted (they pass
-    the whitelist everywhere, as in permissions.check_event_member)."""
+    the whitelist everywhere, as in permissions.check_event_member). An empty whitelist admits
+    everyone, unless the event is restricted: then it admits no attendee."""
     entries = list(
         await session.scalars(
             select(WhitelistEntry.entry).where(WhitelistEntry.event_id == event.id)
         )
     )
-    if not entries:
+    if not entries and not event.is_restricted:
         return []
     rows = await session.execute(
         select(Person.id, Person.login_email)

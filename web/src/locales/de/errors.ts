@@ -31,6 +31,7 @@ const errors: Translation["errors"] = {
   serverBusy: "Der Server ist gerade stark ausgelastet. Bitte versuche es gleich noch einmal.",
   signInRequired: "Bitte melde dich erneut an, um fortzufahren.",
   conflict: "Das steht im Widerspruch zu etwas, das es bereits gibt.",
+  prepublishFailed: "Die Veranstaltung kann noch nicht gelistet werden: Die Prüfung vor der Veröffentlichung hat Fehler gefunden. Behebe sie und versuche es erneut.",
   nameTaken: "Dieser Name ist bereits vergeben.",
   fileTooLarge: "Die Datei ist zu groß.",
   fileType: "Dieser Dateityp wird nicht angenommen.",

@@ -33,6 +33,7 @@ const errors = {
   serverBusy: "The server is very busy right now. Please try again in a moment.",
   signInRequired: "Please log in again to continue.",
   conflict: "This clashes with something that already exists.",
+  prepublishFailed: "The event cannot be listed yet: the pre-publish check found errors. Fix them and try again.",
   nameTaken: "This name is already taken.",
   fileTooLarge: "The file is too large.",
   fileType: "This type of file is not accepted.",

@@ -31,6 +31,7 @@ const errors: Translation["errors"] = {
   serverBusy: "El servidor está muy ocupado en este momento. Inténtalo de nuevo en un momento.",
   signInRequired: "Vuelve a iniciar sesión para continuar.",
   conflict: "Esto entra en conflicto con algo que ya existe.",
+  prepublishFailed: "El evento aún no se puede publicar en la lista: la comprobación previa a la publicación ha encontrado errores. Corrígelos e inténtalo de nuevo.",
   nameTaken: "Este nombre ya está en uso.",
   fileTooLarge: "El archivo es demasiado grande.",
   fileType: "Este tipo de archivo no se acepta.",

@@ -31,6 +31,7 @@ const errors: Translation["errors"] = {
   serverBusy: "Le serveur est très sollicité en ce moment. Veuillez réessayer dans un instant.",
   signInRequired: "Veuillez vous reconnecter pour continuer.",
   conflict: "Cela entre en conflit avec un élément qui existe déjà.",
+  prepublishFailed: "L'événement ne peut pas encore être listé : la vérification avant publication a trouvé des erreurs. Corrigez-les et réessayez.",
   nameTaken: "Ce nom est déjà pris.",
   fileTooLarge: "Le fichier est trop volumineux.",
   fileType: "Ce type de fichier n'est pas accepté.",

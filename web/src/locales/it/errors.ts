@@ -31,6 +31,7 @@ const errors: Translation["errors"] = {
   serverBusy: "Il server è molto occupato in questo momento. Riprova tra poco.",
   signInRequired: "Accedi di nuovo per continuare.",
   conflict: "Questo è in conflitto con qualcosa che esiste già.",
+  prepublishFailed: "L'evento non può ancora essere elencato: il controllo prima della pubblicazione ha trovato errori. Correggili e riprova.",
   nameTaken: "Questo nome è già in uso.",
   fileTooLarge: "Il file è troppo grande.",
   fileType: "Questo tipo di file non è accettato.",
