@@ -420,6 +420,17 @@ async def test_embed_over_http(client: httpx.AsyncClient, services: Services) ->
     assert finding["Params"]["URL"] == "http://embed.test/plain"
 
 
+async def test_the_event_s_own_pages_are_not_embeds_to_check(
+    client: httpx.AsyncClient, services: Services
+) -> None:
+    """Pages of the event's own origin (the demo's policy pages) are served and framed by this
+    server, over whatever scheme the event itself uses: no finding, and no fetch."""
+    organizer = await clean_organizer(client, services)
+    own = services.settings.public_url.rstrip("/") + "/policies/privacy_policy"
+    await organizer.add_item(Type="IFrame", Data={"url": own})
+    assert await organizer.codes() == []
+
+
 REFUSING = [
     {"X-Frame-Options": "DENY"},
     {"X-Frame-Options": "SAMEORIGIN"},

@@ -74,6 +74,16 @@ interface Envelope {
   Error?: { Code?: unknown; Message?: unknown; Data?: unknown };
 }
 
+function envelopeError(status: number, statusText: string, envelope: Envelope): ApiError {
+  const error = envelope.Error ?? {};
+  return new ApiError(
+    status,
+    typeof error.Code === "string" ? error.Code : `HTTP_${status}`,
+    typeof error.Message === "string" ? error.Message : statusText,
+    error.Data ?? null,
+  );
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
   let envelope: Envelope = {};
   try {
@@ -81,13 +91,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     // not JSON: keep the status only
   }
-  const error = envelope.Error ?? {};
-  return new ApiError(
-    response.status,
-    typeof error.Code === "string" ? error.Code : `HTTP_${response.status}`,
-    typeof error.Message === "string" ? error.Message : response.statusText,
-    error.Data ?? null,
-  );
+  return envelopeError(response.status, response.statusText, envelope);
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -114,4 +118,72 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export interface UploadProgress {
+  loaded: number;
+  /** Null when the browser cannot tell the size of the body. */
+  total: number | null;
+}
+
+export interface FormRequestOptions {
+  method?: "POST" | "PUT";
+  /** Called as the body goes out (XMLHttpRequest upload progress events). */
+  onProgress?: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Sends a multipart form (file uploads) with the bearer token, failing like `request` does
+ * (`ApiError`, `NetworkError`; an expired token reaches the handler). XMLHttpRequest rather than
+ * fetch: only it reports upload progress. An abort through `signal` rejects with an `AbortError`.
+ */
+export function sendForm<T>(path: string, form: FormData, options: FormRequestOptions = {}): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    if (options.signal?.aborted) {
+      reject(new DOMException("The upload was aborted", "AbortError"));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open(options.method ?? "POST", buildUrl(path));
+    xhr.setRequestHeader("Accept", "application/json");
+    const token = tokenProvider();
+    if (token) xhr.setRequestHeader("Authorization", `Bearer ${token}`);
+    const onAbort = () => xhr.abort();
+    options.signal?.addEventListener("abort", onAbort, { once: true });
+    const done = () => options.signal?.removeEventListener("abort", onAbort);
+    const { onProgress } = options;
+    if (onProgress) {
+      xhr.upload.addEventListener("progress", (e) => onProgress({ loaded: e.loaded, total: e.lengthComputable ? e.total : null }));
+    }
+    xhr.addEventListener("load", () => {
+      done();
+      let body: unknown;
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        body = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        resolve((xhr.status === 204 ? undefined : body) as T);
+        return;
+      }
+      const error = envelopeError(xhr.status, xhr.statusText, (body ?? {}) as Envelope);
+      if (isExpiredTokenError(error)) expiredHandler();
+      reject(error);
+    });
+    xhr.addEventListener("error", () => {
+      done();
+      reject(new NetworkError(new Error("upload failed")));
+    });
+    xhr.addEventListener("timeout", () => {
+      done();
+      reject(new NetworkError(new Error("upload timed out")));
+    });
+    xhr.addEventListener("abort", () => {
+      done();
+      reject(new DOMException("The upload was aborted", "AbortError"));
+    });
+    xhr.send(form);
+  });
 }

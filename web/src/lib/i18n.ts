@@ -8,7 +8,10 @@ import { initReactI18next } from "react-i18next";
 import de from "@/locales/de";
 import en from "@/locales/en";
 import type enAccess from "@/locales/en/access";
+import type enAdmins from "@/locales/en/admins";
 import type enConsole from "@/locales/en/console";
+import type enPages from "@/locales/en/pages";
+import type enPrepublish from "@/locales/en/prepublish";
 import es from "@/locales/es";
 import fr from "@/locales/fr";
 import it from "@/locales/it";
@@ -19,9 +22,12 @@ declare module "i18next" {
   interface CustomTypeOptions {
     defaultNS: "translation";
     // `console` is the organizer console's namespace, added with its lazy chunk
-    // (app/console/i18n.ts); `access` the Access screen's (features/events/manage/access-i18n.ts).
+    // (app/console/i18n.ts); `access` the Access screen's (features/events/manage/access-i18n.ts),
+    // `admins` the Admins screen's (features/admins/manage/admins-i18n.ts), `pages` the Pages
+    // screen's (features/events/manage/pages-i18n.ts), `prepublish` the pre-publish check's
+    // (features/events/manage/prepublish-i18n.ts).
     // Only their types are imported here.
-    resources: { translation: typeof en; console: typeof enConsole; access: typeof enAccess };
+    resources: { translation: typeof en; console: typeof enConsole; access: typeof enAccess; admins: typeof enAdmins; pages: typeof enPages; prepublish: typeof enPrepublish };
   }
 }
 

@@ -30,4 +30,19 @@ export const eventSections: readonly EventSection[] = [
     labelKey: "eventNav.access",
     load: () => import("@/features/events/manage/AccessScreen").then((m) => m.AccessScreen),
   },
+  {
+    path: "admins",
+    labelKey: "eventNav.admins",
+    load: () => import("@/features/admins/manage/AdminsScreen").then((m) => m.AdminsScreen),
+  },
+  {
+    path: "pages",
+    labelKey: "eventNav.pages",
+    load: () => import("@/features/events/manage/PagesScreen").then((m) => m.PagesScreen),
+  },
+  {
+    path: "check",
+    labelKey: "eventNav.check",
+    load: () => import("@/features/events/manage/PrepublishScreen").then((m) => m.PrepublishScreen),
+  },
 ];

@@ -62,6 +62,9 @@ describe("rooms", () => {
     expect(tourAsset("/tours/p/1", "images/lobby.jpg")).toBe("/tours/p/1/images/lobby.jpg");
     expect(tourAsset("/tours/p/1/", "https://cdn.example/x.png")).toBe("https://cdn.example/x.png");
   });
+  it("leaves files the server stores (uploaded web-element images) where they are", () => {
+    expect(tourAsset("/tours/p/1/", "/api/v1/files/abc123")).toBe("/api/v1/files/abc123");
+  });
 });
 
 describe("pano.xml defaults", () => {

@@ -184,6 +184,8 @@ export function nodeName(node: TourNode, language: string): string {
 /** A tour-relative path as a URL under the PanoURL; absolute http(s) URLs stay as they are. */
 export function tourAsset(panoURL: string, path: string): string {
   if (/^https?:\/\//i.test(path)) return path;
+  // Files the organizer uploaded (web-element images) are served by the API, not the tour.
+  if (path.startsWith("/api/")) return path;
   const base = panoURL.endsWith("/") ? panoURL : `${panoURL}/`;
   return `${base}${path.replace(/^\/+/, "")}`;
 }

@@ -2,8 +2,9 @@
 
 Embeds are the visible menu items the attendee app shows in an iframe: `IFrame` items (`url`) and
 `URL` items opened "Over page" (`src`). Event pages (FAQ, landing) carry no iframe URL, and a
-`FullscreenIframe` item carries only a slug. An http URL is an error and is not fetched: an
-HTTPS event page cannot frame it whatever its headers say. Each distinct https URL is fetched once
+`FullscreenIframe` item carries only a slug. The event's own pages (URLs on the event's origin) are
+skipped. Any other http URL is an error and is not fetched: an HTTPS event
+page cannot frame it whatever its headers say. Each distinct https URL is fetched once
 through the safe outbound client (core/outbound.py: public addresses only, pinned, redirects
 re-checked), headers only, with a short time limit, at most `CONCURRENCY` at a time and at most
 `MAX_EMBEDS` per run; `framing.py` judges the answer's headers against the event's origin (the
@@ -99,10 +100,12 @@ async def _probe(outbound: OutboundClient, url: str) -> Probe:
 async def check_embeds(
     items: Sequence[MenuItem], outbound: OutboundClient, public_url: str
 ) -> list[Finding]:
-    embeds = embeds_of(items)
+    ancestor = origin_of(public_url)
+    # The event's own pages (on the event's origin) are as secure as the event itself and served
+    # by this server, which frames them: nothing to check.
+    embeds = [e for e in embeds_of(items) if not _own_page(e.url, ancestor)]
     secure = [e.url for e in embeds if _is_https(e.url)]
     probes = await probe_all(outbound, list(dict.fromkeys(secure))[:MAX_EMBEDS])
-    ancestor = origin_of(public_url)
     findings: list[Finding] = []
     for embed in embeds:
         if not _is_https(embed.url):
@@ -136,6 +139,10 @@ async def check_embeds(
 
 def _is_https(url: str) -> bool:
     return url.lower().startswith("https://")
+
+
+def _own_page(url: str, ancestor: Origin | None) -> bool:
+    return ancestor is not None and origin_of(url) == ancestor
 
 
 def _refusal(probe: Probe, ancestor: Origin | None) -> str | None:

@@ -10,6 +10,7 @@ import { AccessScreen } from "./AccessScreen";
 import { refusedEntries } from "./access-api";
 
 const PATH = "/api/v1/events/e1/email-whitelist";
+const EVENT = "/api/v1/events/e1";
 
 type Answer = { status: number; body?: unknown } | "offline";
 
@@ -23,12 +24,23 @@ function fakeServer(initial: string[]) {
     putAnswers: [] as Answer[],
     /** When set, PUT waits for it. */
     putGate: null as Promise<void> | null,
+    /** The event's IsRestricted, and the bodies of PUT /events/e1. */
+    restricted: false,
+    eventPuts: [] as unknown[],
   };
   const respond = (answer: Answer) => {
     if (answer === "offline") return Promise.reject(new TypeError("Failed to fetch"));
     return Promise.resolve(new Response(answer.body === undefined ? null : JSON.stringify(answer.body), { status: answer.status }));
   };
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (String(input) === EVENT) {
+      if (init?.method === "PUT") {
+        const body = JSON.parse(String(init.body)) as { IsRestricted: boolean };
+        state.eventPuts.push(body);
+        state.restricted = body.IsRestricted;
+      }
+      return respond({ status: 200, body: { ID: "e1", InternalName: "expo", IsRestricted: state.restricted } });
+    }
     expect(String(input)).toBe(PATH);
     if (init?.method === "PUT") {
       const body = JSON.parse(String(init.body)) as { Entries: string[] };
@@ -433,5 +445,20 @@ describe("refusedEntries", () => {
     });
     expect(refusedEntries(error, ["a.io", "b.io", "c.io"])).toEqual(["c.io", "a.io"]);
     expect(refusedEntries(new ApiError(409, "CONFLICT", "x"), ["a.io"])).toEqual([]);
+  });
+  describe("the access rule", () => {
+    it("says an empty list of a restricted event admits nobody, and saves the switch alone", async () => {
+      const server = fakeServer([]);
+      renderScreen();
+      expect(await screen.findByText("This event is open to everyone with an account.")).toBeInTheDocument();
+      const user = userEvent.setup();
+      await user.click(screen.getByRole("checkbox", { name: "Only the people on this list may enter" }));
+      await waitFor(() => expect(server.eventPuts).toEqual([{ IsRestricted: true }]));
+      expect(
+        await screen.findByText("Nobody but the event's organizers can enter until you add entries."),
+      ).toBeInTheDocument();
+      await waitFor(() => expect(announcer()).toHaveTextContent("Access rule saved."));
+      expect(screen.getByRole("checkbox", { name: "Only the people on this list may enter" })).toBeChecked();
+    });
   });
 });

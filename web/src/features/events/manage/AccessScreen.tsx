@@ -6,14 +6,16 @@
  * preview validated with the server's rules (whitelist.ts), and removed one by one or in bulk.
  * Every change replaces the whole list (PUT), one at a time.
  */
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessageKey } from "@/lib/errors";
 import { useSubmitLock } from "@/lib/use-submit-lock";
 import { AccessAdd } from "./AccessAdd";
+import { AccessRestriction } from "./AccessRestriction";
 import { AccessList } from "./AccessList";
 import { useReplaceWhitelist, useWhitelist, whitelistQuery, type WriteList } from "./access-api";
+import { eventQuery } from "./api";
 import { addAccessStrings } from "./access-i18n";
 import { countKinds, MAX_ENTRIES } from "./whitelist";
 import "./AccessScreen.css";
@@ -23,6 +25,8 @@ export function AccessScreen({ eventId }: { eventId: string }) {
   const { t } = useTranslation("access");
   const { t: tc } = useTranslation();
   const query = useWhitelist(eventId);
+  // The rule switch (IsRestricted) lives on the event; the page layout has loaded it already.
+  const event = useQuery(eventQuery(eventId));
   const [announcement, setAnnouncement] = useState({ id: 0, text: "" });
   const headingRef = useRef<HTMLHeadingElement>(null);
   // After "Try again" worked, the button is gone: the focus goes to the heading.
@@ -65,7 +69,15 @@ export function AccessScreen({ eventId }: { eventId: string }) {
           </button>
         </div>
       ) : null}
-      {query.data ? <AccessEditor key={eventId} eventId={eventId} entries={query.data} announce={announce} /> : null}
+      {query.data ? (
+        <AccessEditor
+          key={eventId}
+          eventId={eventId}
+          entries={query.data}
+          restricted={event.data?.IsRestricted ?? false}
+          announce={announce}
+        />
+      ) : null}
     </div>
   );
 }
@@ -73,10 +85,12 @@ export function AccessScreen({ eventId }: { eventId: string }) {
 function AccessEditor({
   eventId,
   entries,
+  restricted,
   announce,
 }: {
   eventId: string;
   entries: string[];
+  restricted: boolean;
   announce: (text: string) => void;
 }) {
   const { t } = useTranslation("access");
@@ -104,7 +118,10 @@ function AccessEditor({
   );
 
   const focusNote = useCallback(() => noteRef.current?.focus(), []);
-  const open = entries.length === 0;
+  const empty = entries.length === 0;
+  // Open to all: an empty list of an unrestricted event. Closed: an empty list of a restricted one.
+  const open = empty && !restricted;
+  const note = open ? t("openNote") : empty ? t("closedNote") : t("restrictedNote");
   return (
     <>
       <div className="access-summary">
@@ -116,8 +133,9 @@ function AccessEditor({
           <li>{t("domains", { count: kinds.domain })}</li>
         </ul>
         <p ref={noteRef} tabIndex={-1} className={`access-summary__note notice${open ? " access-summary__note--open" : ""}`}>
-          {open ? t("openNote") : t("restrictedNote")}
+          {note}
         </p>
+        <AccessRestriction eventId={eventId} restricted={restricted} announce={announce} />
         <p className="muted small">
           {t("domainRule")} {t("limit", { max: MAX_ENTRIES })}
         </p>

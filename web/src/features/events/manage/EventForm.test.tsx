@@ -60,12 +60,12 @@ describe("creating an event", { timeout: 20_000 }, () => {
     await screen.findByLabelText("Title");
     fireEvent.change(screen.getByLabelText("Begins"), { target: { value: "2031-05-01T17:00" } });
     fireEvent.change(screen.getByLabelText("Ends"), { target: { value: "2031-05-01T09:00" } });
-    await user.click(screen.getByRole("button", { name: "Add a group" }));
+    await user.click(screen.getByRole("button", { name: "Add a page" }));
     await user.click(screen.getByRole("button", { name: "Create event" }));
     expect(await screen.findByText("Please enter a title")).toBeInTheDocument();
     expect(screen.getByText("Please enter an internal name")).toBeInTheDocument();
     expect(screen.getByText("The end must be after the beginning")).toBeInTheDocument();
-    expect(screen.getByText("Please enter a name for this group, or remove it")).toBeInTheDocument();
+    expect(screen.getByText("Please enter the page's path (such as auditorium), or remove it")).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText("Title")).toHaveFocus());
     expect(calls.some((c) => c.method === "POST")).toBe(false);
   });
@@ -170,7 +170,7 @@ describe("editing an event", { timeout: 20_000 }, () => {
     expect(screen.getByLabelText("Begins")).toHaveValue("2031-05-01T09:00");
     expect(screen.getByLabelText("Ends")).toHaveValue("2031-05-01T17:00");
     expect(screen.getByLabelText("Time zone")).toHaveValue("Europe/Berlin");
-    expect(screen.getByLabelText("Isolation group 1")).toHaveValue("Hall A");
+    expect(screen.getByLabelText("Page 1")).toHaveValue("Hall A");
     expect(screen.getByRole("navigation", { name: "Event sections" })).toBeInTheDocument();
     expect(within(screen.getByRole("navigation", { name: "Event sections" })).getByRole("link", { name: "Settings" })).toHaveAttribute("aria-current", "page");
 

@@ -17,6 +17,8 @@ import type { ErrorMessageKey } from "@/lib/errors";
 import { supportedLanguages } from "@/lib/locale";
 import { focusFirstInvalid, useSubmitLock } from "@/lib/use-submit-lock";
 import type { Customer, ManagedEvent } from "./api";
+import { PrepublishFindings } from "./PrepublishFindings";
+import { prepublishFindingsOf, type PrepublishFinding } from "./prepublish-api";
 import { eventFormSchema, isEventValidationKey, ISOLATIONS_MAX, toSettingsBody, type EventFormValues, type EventSettingsBody } from "./schema";
 import { mapServerError } from "./server-errors";
 import { timeZoneOptions } from "./time";
@@ -46,6 +48,8 @@ export function EventForm({ mode, defaultValues, customers = [], event, save, on
   const formRef = useRef<HTMLFormElement>(null);
   const { busy, run } = useSubmitLock();
   const [formError, setFormError] = useState<ErrorMessageKey | null>(null);
+  // Listing refused by the pre-publish check (409 PREPUBLISH_FAILED): its error findings.
+  const [prepublishFindings, setPrepublishFindings] = useState<PrepublishFinding[]>([]);
   const {
     register,
     control,
@@ -85,12 +89,14 @@ export function EventForm({ mode, defaultValues, customers = [], event, save, on
         return;
       }
       setFormError(null);
+      setPrepublishFindings([]);
       try {
         const saved = await save(toSettingsBody(values), values);
         // Editing goes on from what was saved (nothing is "changed" any more).
         if (mode === "edit") reset(values);
         onSaved(saved, values);
       } catch (error) {
+        setPrepublishFindings(prepublishFindingsOf(error));
         const mapped = mapServerError(error);
         if (mapped.fields.length === 0) {
           setFormError(mapped.message);
@@ -221,6 +227,9 @@ export function EventForm({ mode, defaultValues, customers = [], event, save, on
       </fieldset>
 
       <FormError message={formError && tc(formError)} />
+      {prepublishFindings.length > 0 ? (
+        <PrepublishFindings findings={prepublishFindings} eventId={event?.ID} headingLevel={mode === "create" ? 2 : 3} />
+      ) : null}
       <div className="console-form__actions">
         <button type="submit" className="button" disabled={busy}>
           {mode === "create" ? (busy ? t("eventForm.creating") : t("eventForm.create")) : busy ? t("eventForm.saving") : t("eventForm.save")}

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { db } from "@/lib/db";
 import { eventFixture, fakeServer, organizerAnswers, renderConsole, setUpConsole, type Call, type Handler } from "@/app/console/test-utils";
 import { PAGE_SIZE } from "./api";
 
@@ -40,7 +41,7 @@ describe("events list", () => {
     const second = rows[2] as HTMLElement;
     expect(within(second).getByText(/01\.10\.2031 09:00 – 01\.10\.2031 17:00/)).toBeInTheDocument();
     expect(within(second).getByText("America/New_York")).toBeInTheDocument();
-    expect(within(second).getByRole("link", { name: /^Open as attendee\s*– Autumn Fair \(opens in a new tab\)$/ })).toHaveAttribute("href", "/event-2");
+    expect(within(second).getByRole("button", { name: /^Preview as attendee\s*– Autumn Fair \(opens in a new tab\)$/ })).toBeInTheDocument();
     const query = listCalls(calls)[0]?.url.searchParams;
     expect(query?.get("When")).toBe("upcoming");
     expect(query?.get("MaxCount")).toBe(String(PAGE_SIZE));
@@ -160,5 +161,25 @@ describe("events list", () => {
     await user.keyboard("{Escape}");
     expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
     expect(trigger).toHaveFocus();
+  });
+  it("previews an event as an attendee: a preview token where the attendee app looks, then the event in a new tab", async () => {
+    const calls = serve(
+      () => ({ status: 200, body: [row(2, { Title: "Autumn Fair" })] }),
+      (call) =>
+        call.url.pathname === `/api/v1/events/${"2".padStart(24, "0")}/preview` && call.method === "POST"
+          ? { status: 201, body: { Token: "a.b.c", PersonID: "p", EventID: "2".padStart(24, "0"), InternalName: "event-2" } }
+          : undefined,
+    );
+    const tab = { opener: {} as unknown, location: { href: "" }, close: vi.fn() };
+    const open = vi.spyOn(window, "open").mockReturnValue(tab as unknown as Window);
+    renderConsole("/");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: /^Preview as attendee/ }));
+    await waitFor(() => expect(tab.location.href).toBe("/event-2"));
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(tab.opener).toBeNull();
+    expect(calls.filter((c) => c.url.pathname.endsWith("/preview"))).toHaveLength(1);
+    expect(await db().jwts.get("2".padStart(24, "0"))).toEqual({ eventID: "2".padStart(24, "0"), token: "a.b.c" });
+    open.mockRestore();
   });
 });

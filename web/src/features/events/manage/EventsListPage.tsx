@@ -9,11 +9,13 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react"
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { PageHeader } from "@/components/PageHeader";
-import { attendeeUrl, consolePaths } from "@/lib/console-paths";
+import { notify } from "@/features/notifications";
+import { consolePaths } from "@/lib/console-paths";
 import { errorMessageKey } from "@/lib/errors";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { customersQuery, managedEventsQuery, type ManagedEventRow, type When } from "./api";
 import { DeleteEventDialog } from "./DeleteEventDialog";
+import { openPreview } from "./preview";
 import { formatInZone } from "./time";
 
 export const SEARCH_DELAY_MS = 300;
@@ -144,10 +146,16 @@ export function EventsListPage() {
             const e = info.row.original;
             return (
               <div className="console-table__actions">
-                <a href={attendeeUrl(e.InternalName)} target="_blank" rel="noopener">
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => {
+                    openPreview(e.ID).catch((error: unknown) => notify("error", tc(errorMessageKey(error))));
+                  }}
+                >
                   {t("events.openAsAttendee")}
                   <span className="visually-hidden">{` ${t("events.forEvent", { title: e.Title })} ${t("opensInNewTab")}`}</span>
-                </a>
+                </button>
                 {e.MayDelete ? (
                   <button type="button" className="link-button console-danger-link" onClick={() => setDeleting(e)}>
                     {t("events.delete")}
@@ -159,7 +167,7 @@ export function EventsListPage() {
           },
         }),
       ]),
-    [t],
+    [t, tc],
   );
 
   const table = useTable({ features, columns, data: rows, getRowId: (row) => row.ID });

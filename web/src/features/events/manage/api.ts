@@ -25,6 +25,8 @@ export interface ManagedEvent {
   TimeZone: string;
   DefaultLanguage: string;
   IsListed: boolean;
+  /** Only the whitelist admits attendees; an empty one admits none (docs/subsystems/events.md). */
+  IsRestricted?: boolean;
   IsUseIsolation: boolean;
   Isolations: unknown[];
 }

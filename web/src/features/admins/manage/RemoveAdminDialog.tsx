@@ -1,0 +1,148 @@
+/**
+ * Removing an admin right: a modal dialog naming the person and the right, `DELETE
+ * /admins/{AdminID}` (204). Removing one's own right asks twice (the second step says access may
+ * be lost). A refusal stays in the dialog with its message; 404 means someone removed it already.
+ * Focus starts on Cancel, stays inside (Tab cycles, Escape cancels) and returns to what opened it
+ * when the dialog is cancelled; after a removal the screen moves it.
+ */
+import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FormError } from "@/components/FormError";
+import { errorMessageKey } from "@/lib/errors";
+import { useSubmitLock } from "@/lib/use-submit-lock";
+import { isStatus, removeAdmin, type AdminKind, type AdminListItem } from "./api";
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export interface RemoveTarget {
+  admin: AdminListItem;
+  kind: AdminKind;
+  isSelf: boolean;
+}
+
+export type RemoveResult = "removed" | "gone";
+
+export function RemoveAdminDialog({
+  target,
+  eventTitle,
+  customerName,
+  onClose,
+  onDone,
+}: {
+  target: RemoveTarget;
+  eventTitle: string;
+  customerName: string;
+  onClose: () => void;
+  /** After the right is gone (removed now, or by someone else before). */
+  onDone: (result: RemoveResult) => void;
+}) {
+  const { t } = useTranslation("admins");
+  const { t: tc } = useTranslation();
+  const { admin, kind, isSelf } = target;
+  const [step, setStep] = useState<1 | 2>(1);
+  const [error, setError] = useState<string | null>(null);
+  const { busy, run } = useSubmitLock();
+  const titleId = useId();
+  const bodyId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const name = admin.FullName.trim() || admin.LoginEMail;
+
+  const finished = useRef(false);
+
+  // The opener gets the focus back when the dialog closes without a removal.
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    return () => {
+      if (!finished.current && opener?.isConnected) opener.focus();
+    };
+  }, []);
+  // Each step starts on Cancel, the harmless choice.
+  useEffect(() => cancelRef.current?.focus(), [step]);
+
+  const confirm = () => {
+    // The first of two questions: nothing is sent yet.
+    if (isSelf && step === 1) setStep(2);
+    else void remove();
+  };
+
+  const remove = () =>
+    run(async () => {
+      setError(null);
+      try {
+        await removeAdmin(admin.AdminID);
+        finished.current = true;
+        onDone("removed");
+      } catch (failure) {
+        if (isStatus(failure, 404)) {
+          finished.current = true;
+          onDone("gone");
+        } else if (isStatus(failure, 409)) setError(t("removeDialog.conflict"));
+        else if (isStatus(failure, 403)) setError(t("forbidden", { customer: customerName }));
+        else setError(`${t("removeDialog.failed")} ${tc(errorMessageKey(failure))}`);
+      }
+    });
+
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (e.key === "Escape" && !busy) {
+      e.stopPropagation();
+      onClose();
+      return;
+    }
+    if (e.key !== "Tab" || !dialogRef.current) return;
+    const items = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  };
+
+  const values = { name, email: admin.LoginEMail, title: eventTitle, customer: customerName };
+  const title = !isSelf ? t("removeDialog.title", values) : step === 1 ? t("removeDialog.selfTitle") : t("removeDialog.selfConfirmTitle");
+  const body = !isSelf
+    ? t(kind === "Event" ? "removeDialog.bodyEvent" : "removeDialog.bodyCustomer", values)
+    : step === 1
+      ? t(kind === "Event" ? "removeDialog.selfBodyEvent" : "removeDialog.selfBodyCustomer", values)
+      : t("removeDialog.selfConfirmBody");
+  const action = busy
+    ? t("removeDialog.removing")
+    : !isSelf
+      ? t("removeDialog.confirm")
+      : step === 1
+        ? t("removeDialog.continue")
+        : t("removeDialog.confirmSelf");
+
+  return (
+    <div className="modal-backdrop">
+      {/* A new element per step, so assistive technology announces the second question. */}
+      <div
+        key={step}
+        ref={dialogRef}
+        className="modal"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={bodyId}
+        onKeyDown={onKeyDown}
+      >
+        <h2 id={titleId}>{title}</h2>
+        <p id={bodyId}>{body}</p>
+        <FormError message={error} />
+        <div className="modal-actions">
+          <button ref={cancelRef} type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
+            {t("removeDialog.cancel")}
+          </button>
+          <button type="button" className="button button--danger" onClick={confirm} disabled={busy}>
+            {action}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

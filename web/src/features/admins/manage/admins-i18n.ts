@@ -1,0 +1,23 @@
+/**
+ * The Admins screen's strings: the `admins` namespace in all five languages
+ * (`locales/<lang>/admins.ts`), added to i18next when the screen's chunk loads, so the attendee
+ * app never carries them. The namespace's type is registered in lib/i18n.ts.
+ */
+import i18next from "i18next";
+import de from "@/locales/de/admins";
+import en from "@/locales/en/admins";
+import es from "@/locales/es/admins";
+import fr from "@/locales/fr/admins";
+import it from "@/locales/it/admins";
+
+export const ADMINS_NS = "admins";
+
+export const adminsResources = { en, de, es, fr, it } as const;
+
+/** Idempotent; does nothing before i18next is initialized (the app initializes it at start). */
+export function addAdminsStrings(): void {
+  if (!i18next.isInitialized) return;
+  for (const [language, strings] of Object.entries(adminsResources)) {
+    if (!i18next.hasResourceBundle(language, ADMINS_NS)) i18next.addResourceBundle(language, ADMINS_NS, strings);
+  }
+}

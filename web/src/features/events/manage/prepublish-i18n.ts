@@ -1,0 +1,23 @@
+/**
+ * The pre-publish check's strings: the `prepublish` namespace in all five languages
+ * (`locales/<lang>/prepublish.ts`), added to i18next when the screen's chunk (or the settings
+ * form showing refused findings) loads. The namespace's type is registered in lib/i18n.ts.
+ */
+import i18next from "i18next";
+import de from "@/locales/de/prepublish";
+import en from "@/locales/en/prepublish";
+import es from "@/locales/es/prepublish";
+import fr from "@/locales/fr/prepublish";
+import it from "@/locales/it/prepublish";
+
+export const PREPUBLISH_NS = "prepublish";
+
+export const prepublishResources = { en, de, es, fr, it } as const;
+
+/** Idempotent; does nothing before i18next is initialized (the app initializes it at start). */
+export function addPrepublishStrings(): void {
+  if (!i18next.isInitialized) return;
+  for (const [language, strings] of Object.entries(prepublishResources)) {
+    if (!i18next.hasResourceBundle(language, PREPUBLISH_NS)) i18next.addResourceBundle(language, PREPUBLISH_NS, strings);
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * English strings of the organizer console's Admins section (an event's event and customer
+ * admins): the key source of the `admins` namespace. Added to i18next when the screen's chunk
+ * loads (features/admins/manage/admins-i18n.ts), never with the attendee app; the other languages
+ * are typed `AdminsTranslation`, so a missing or extra key does not compile.
+ */
+const admins = {
+  title: "Admins",
+  intro: "Event admins manage this event. Customer admins manage every event of the customer and can give and remove admin rights.",
+  thisCustomer: "this event's customer",
+  readOnly: "You can see who manages this event. Only customer admins of {{customer}} and master admins can invite or remove admins.",
+  loading: "Loading the admins…",
+  loadFailed: "The admins could not be loaded.",
+  you: "you",
+  roles: "Roles: {{roles}}",
+  types: {
+    Event: "Event admin",
+    Customer: "Customer admin",
+  },
+  eventGroup: {
+    title: "Event admins",
+    description: "They manage “{{title}}”.",
+    empty: "This event has no event admins yet.",
+  },
+  customerGroup: {
+    title: "Customer admins",
+    description: "They manage every event of {{customer}}.",
+    empty: "{{customer}} has no customer admins.",
+    restricted: "Visible to customer admins only.",
+  },
+  resend: "Resend invitation",
+  resending: "Sending…",
+  resendFor: "to {{name}}",
+  remove: "Remove",
+  removeFor: "{{name}}",
+  resent: "The invitation was sent again to {{email}}.",
+  resendFailed: "The invitation to {{name}} was not sent.",
+  resendLimitGrant_one: "The invitation to {{name}} has already been sent three times this hour, the most allowed. You can send it again in {{count}} minute.",
+  resendLimitGrant_other: "The invitation to {{name}} has already been sent three times this hour, the most allowed. You can send it again in {{count}} minutes.",
+  resendLimitSender_one: "You have sent the most invitation mails allowed in an hour. You can send more in {{count}} minute.",
+  resendLimitSender_other: "You have sent the most invitation mails allowed in an hour. You can send more in {{count}} minutes.",
+  forbidden: "Only customer admins of {{customer}} and master admins can give or remove admin rights here.",
+  invite: {
+    title: "Invite an admin",
+    intro: "The person receives an email about their new rights. Someone without an account gets one, with a link to choose a password.",
+    email: "Email address",
+    kind: "Admin right",
+    kindEvent: "Event admin of “{{title}}”",
+    kindCustomer: "Customer admin of {{customer}} (all its events)",
+    namesLegend: "Name for a new account",
+    namesHint: "Only needed when no account uses this email address yet.",
+    namesNeededHint: "No account uses this email address yet: enter the name to create one.",
+    firstName: "First name",
+    lastName: "Last name",
+    submit: "Invite",
+    submitting: "Inviting…",
+    namesNeeded: "No account uses {{email}} yet. Enter the person's first and last name to create one, then invite again.",
+    alreadyEvent: "{{email}} is already an event admin of “{{title}}”. Nothing was changed.",
+    alreadyCustomer: "{{email}} is already a customer admin of {{customer}}. Nothing was changed.",
+    lookupFailed: "The email address could not be looked up. Nothing was changed.",
+    createFailed: "The account could not be created. Nothing was changed.",
+    grantFailed: "The admin right could not be given. Nothing was changed.",
+    grantFailedAfterCreate: "An account for {{email}} was created, but the admin right could not be given: the account has no admin rights. Invite {{email}} again to give them; the account will be found.",
+    mailFailed: "{{email}} is now an admin, but the invitation mail could not be sent. Send it again from the list.",
+    done: "{{email}} is now an admin and has been sent an invitation mail.",
+  },
+  validation: {
+    emailRequired: "Enter an email address.",
+    emailInvalid: "Enter a valid email address, such as name@example.com.",
+    emailTooLong: "An email address can have at most 320 characters.",
+    firstNameNeeded: "Enter a first name: an account is created for this address.",
+    lastNameNeeded: "Enter a last name: an account is created for this address.",
+    nameTooLong: "A name can have at most 100 characters.",
+  },
+  removeDialog: {
+    title: "Remove {{name}}?",
+    bodyEvent: "{{name}} ({{email}}) will no longer be an event admin of “{{title}}”. Their account stays.",
+    bodyCustomer: "{{name}} ({{email}}) will no longer be a customer admin of {{customer}}. Their account stays.",
+    selfTitle: "Remove your own admin rights?",
+    selfBodyEvent: "You are about to remove your own event admin rights for “{{title}}”.",
+    selfBodyCustomer: "You are about to remove your own customer admin rights for {{customer}}.",
+    selfConfirmTitle: "Are you sure?",
+    selfConfirmBody: "You may lose access to this event at once. Only another customer admin or a master admin can give the rights back.",
+    cancel: "Cancel",
+    confirm: "Remove",
+    continue: "Continue",
+    confirmSelf: "Yes, remove my rights",
+    removing: "Removing…",
+    failed: "The admin right was not removed.",
+    conflict: "This admin right cannot be removed: the platform must keep at least one master admin.",
+  },
+  removed: "{{name}} is no longer an admin here.",
+  removedSelf: "You removed your own admin rights.",
+  alreadyRemoved: "{{name}} had already been removed.",
+};
+
+export type AdminsTranslation = DeepStrings<typeof admins>;
+type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };
+
+export default admins;
