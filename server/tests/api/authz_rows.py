@@ -485,7 +485,22 @@ GROUPS: dict[str, list[Row]] = {
                 "ParentID": w.ids["ROOM"],
                 "RelationType": "ChatroomAttendee",
                 "ChildType": "Person",
-                "ChildID": new_id(),
+                "ChildID": w.ids["P2"],
+            },
+            destructive=True,
+        ),
+        # Event B's room named in a relation of event A: not an object of A (references.py).
+        Row(
+            "POST",
+            "/relations",
+            event_admin(422),
+            lambda w: {
+                "EventID": w.ids["A"],
+                "ParentType": "Chatroom",
+                "ParentID": w.ids["ROOM_B"],
+                "RelationType": "Moderator",
+                "ChildType": "Person",
+                "ChildID": w.ids["P2"],
             },
         ),
         Row(

@@ -87,6 +87,13 @@ async def test_other_attendees_are_refused_and_admins_allowed(
     assert (await client.get(url, headers=ada_headers)).json() == {"Var_User_01": "set by admin"}
     nobody = await client.post(_url(event.id, new_id()), headers=admin_headers, json={})
     assert nobody.status_code == 404
+    # Another event's attendee is no one here: nothing stored for them, nothing pushed to them.
+    foreign = _url(event.id, outsider.id)
+    for path in (foreign, foreign + "/sync"):
+        refused = await client.post(path, headers=admin_headers, json={"Var_User_01": "x"})
+        assert refused.status_code == 404, path
+        assert refused.json()["Error"]["Code"] == "PERSON_NOT_FOUND"
+    assert await _row(services, event.id, outsider.id) is None
 
 
 async def test_validation_refuses_and_keeps_the_old_state(

@@ -8,9 +8,10 @@ import httpx
 import pytest
 from sqlalchemy import func, select
 
-from tests.api.activities_support import World, build_world, create
+from tests.api.activities_support import World, build_world, create, session_body
 from tests.factories import grant_admin, make_person
 from venuely.admins.models import AdminType
+from venuely.chat.service import ensure_broadcast_room
 from venuely.core.ids import new_id
 from venuely.core.services import Services
 from venuely.relations.models import Relation
@@ -24,10 +25,12 @@ async def world(services: Services) -> World:
 def _relation(world: World, **fields: Any) -> dict[str, Any]:
     body: dict[str, Any] = {
         "EventID": world.event_a.id,
-        "ParentType": "Chatroom",
-        "ParentID": "room-1",
+        # Types no feature declares: their ids are not checked against the event
+        # (relations/references.py), so these tests need no rooms or persons behind them.
+        "ParentType": "Booth",
+        "ParentID": "booth-1",
         "RelationType": "Moderator",
-        "ChildType": "Person",
+        "ChildType": "Guest",
         "ChildID": new_id(),
     }
     body.update(fields)
@@ -115,7 +118,7 @@ async def test_only_event_admins_write(
     assert (await client.delete(url, headers=world.h(who))).status_code == status
     deleted = await client.delete(
         "/relations",
-        params={"EventID": world.event_a.id, "ParentID": "room-1"},
+        params={"EventID": world.event_a.id, "ParentID": "booth-1"},
         headers=world.h(who),
     )
     assert deleted.status_code == status
@@ -149,9 +152,9 @@ async def test_other_events_relations_are_invisible(
 async def test_filters_count_and_paging(client: httpx.AsyncClient, world: World) -> None:
     mods = [await _post(client, world, ChildID=f"m{i}") for i in range(3)]
     await _post(client, world, RelationType="ChatroomAdmin", ChildID="a1")
-    await _post(client, world, ParentID="room-2", ChildID="m0")
+    await _post(client, world, ParentID="booth-2", ChildID="m0")
     headers = world.h("attendee_a")
-    query = {"EventID": world.event_a.id, "ParentID": "room-1", "RelationType": "Moderator"}
+    query = {"EventID": world.event_a.id, "ParentID": "booth-1", "RelationType": "Moderator"}
     page1 = await client.get("/relations", params={**query, "MaxCount": 2}, headers=headers)
     page2 = await client.get(
         "/relations", params={**query, "StartID": page1.json()[-1]["ID"]}, headers=headers
@@ -160,10 +163,10 @@ async def test_filters_count_and_paging(client: httpx.AsyncClient, world: World)
     by_child = await client.get(
         "/relations", params={"EventID": world.event_a.id, "ChildID": "m0"}, headers=headers
     )
-    assert {r["ParentID"] for r in by_child.json()} == {"room-1", "room-2"}
+    assert {r["ParentID"] for r in by_child.json()} == {"booth-1", "booth-2"}
     count = await client.get("/relations/count", params=query, headers=headers)
     assert count.json() == {"Count": 3}
-    missing = await client.get("/relations", params={"ParentID": "room-1"}, headers=headers)
+    missing = await client.get("/relations", params={"ParentID": "booth-1"}, headers=headers)
     assert missing.status_code == 422
     assert missing.json()["Error"]["Data"]["Parameters"] == ["EventID"]
 
@@ -174,7 +177,7 @@ async def test_sort_fields_order_and_continue(client: httpx.AsyncClient, world: 
     b = await _post(client, world, ChildID="b", SortFields={"Index": 1, "Name": "a"})
     none = await _post(client, world, ChildID="n")
     headers = world.h("attendee_a")
-    query = {"EventID": world.event_a.id, "ParentID": "room-1"}
+    query = {"EventID": world.event_a.id, "ParentID": "booth-1"}
     asc = await client.get("/relations", params={**query, "SortFields": "Index"}, headers=headers)
     assert [r["ChildID"] for r in asc.json()] == ["a", "b", "c", "n"]
     two = await client.get(
@@ -195,20 +198,20 @@ async def test_delete_by_filter_needs_more_than_the_event(
     client: httpx.AsyncClient, world: World, services: Services
 ) -> None:
     await _post(client, world, ChildID="x")
-    await _post(client, world, ParentID="room-2", ChildID="x")
-    await _post(client, world, ParentID="room-2", ChildID="y")
+    await _post(client, world, ParentID="booth-2", ChildID="x")
+    await _post(client, world, ParentID="booth-2", ChildID="y")
     everything = await client.delete(
         "/relations", params={"EventID": world.event_a.id}, headers=world.h("admin_a")
     )
     assert everything.status_code == 422
     assert await _rows(services) == 3
     no_event = await client.delete(
-        "/relations", params={"ParentID": "room-2"}, headers=world.h("admin_a")
+        "/relations", params={"ParentID": "booth-2"}, headers=world.h("admin_a")
     )
     assert no_event.status_code == 422
     response = await client.delete(
         "/relations",
-        params={"EventID": world.event_a.id, "ParentID": "room-2"},
+        params={"EventID": world.event_a.id, "ParentID": "booth-2"},
         headers=world.h("admin_a"),
     )
     assert response.json() == {"Deleted": 2}
@@ -228,9 +231,11 @@ async def test_persons_by_relation_with_roles(
         roles=["chat"],
     )
     room = "6650a1b2c3d4e5f6000000f2"
-    await _post(client, world, ParentID=room, ChildID=moderator.id)
-    await _post(client, world, ParentID=room, ChildID=world.attendee_a.id)
+    await _post(client, world, ParentID=room, ChildID=moderator.id, ChildType="Person")
+    await _post(client, world, ParentID=room, ChildID=world.attendee_a.id, ChildType="Person")
     await _post(client, world, ParentID=room, ChildID="not-a-person")
+    # Event B's attendee under a type of one's own: an opaque string here, never a name.
+    await _post(client, world, ParentID=room, ChildID=world.attendee_b.id)
     session = await create(client, world, "Speaker", {"FullName": "Not a person"})
     await _post(client, world, ParentID=room, ChildID=session["ID"], ChildType="Speaker")
     params = {"EventID": world.event_a.id, "ParentID": room, "RelationType": "Moderator"}
@@ -253,3 +258,39 @@ async def test_persons_by_relation_with_roles(
         "/personsbyrelation", params={"EventID": world.event_a.id}, headers=world.h("attendee_a")
     )
     assert missing.json()["Error"]["Data"]["Parameters"] == ["ParentID"]
+
+
+async def test_known_types_must_name_objects_of_the_event(
+    client: httpx.AsyncClient, world: World, services: Services
+) -> None:
+    """A relation of event A may not name event B's person, room or session: otherwise A's
+    organizers could read B's people back through persons-by-relation (references.py)."""
+    async with services.db.session() as session:
+        room_b = await ensure_broadcast_room(session, world.event_b.id, services.clock.now())
+        room_a = await ensure_broadcast_room(session, world.event_a.id, services.clock.now())
+    session_b = await create(
+        client, world, "Session", session_body(services.clock.now()), event=world.event_b
+    )
+    before = await _rows(services)
+    for fields, named in (
+        ({"ChildType": "Person", "ChildID": world.attendee_b.id}, "ChildID"),
+        ({"ParentType": "Chatroom", "ParentID": room_b.id}, "ParentID"),
+        ({"ParentType": "Session", "ParentID": session_b["ID"]}, "ParentID"),
+        ({"ParentType": "Event", "ParentID": world.event_b.id}, "ParentID"),
+    ):
+        refused = await client.post(
+            "/relations", json=_relation(world, **fields), headers=world.h("admin_a")
+        )
+        assert refused.status_code == 422, fields
+        assert refused.json()["Error"]["Data"] == {named: fields[named]}
+    assert await _rows(services) == before
+    # The same shapes with event A's own objects are accepted.
+    made = await _post(
+        client,
+        world,
+        ParentType="Chatroom",
+        ParentID=room_a.id,
+        ChildType="Person",
+        ChildID=world.attendee_a.id,
+    )
+    assert made["ChildID"] == world.attendee_a.id

@@ -9,6 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from venuely.activities.models import Activity, EntityType
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.events.models import Event
+from venuely.relations.references import ReferenceCheck, register_reference
 
 
 def activity_not_found(event: Event, activity_id: str) -> ApiError:
@@ -29,3 +30,22 @@ async def access_activity(
     if activity is None:
         raise activity_not_found(event, activity_id)
     return activity
+
+
+def _activity_of_type(entity_type: EntityType) -> ReferenceCheck:
+    async def check(session: AsyncSession, event_id: str, activity_id: str) -> bool:
+        found = await session.scalar(
+            select(Activity.id).where(
+                Activity.id == activity_id,
+                Activity.event_id == event_id,
+                Activity.entity_type == entity_type.value,
+            )
+        )
+        return found is not None
+
+    return check
+
+
+# A relation naming a session, a speaker, a poll ... must name one of its own event.
+for _type in EntityType:
+    register_reference(_type.value, _activity_of_type(_type))

@@ -248,7 +248,11 @@ async def stream_iframe(
     )
 
 
-@router.get("/events/{EventID}/stream/vimeo/{sessionID}", response_model=VimeoOut)
+@router.get(
+    "/events/{EventID}/stream/vimeo/{sessionID}",
+    response_model=VimeoOut,
+    responses={410: {"description": "MEDIA_EXPIRED: the session is not running"}},
+)
 async def stream_vimeo(
     access: EventMember,
     session_id: SessionIdPath,

@@ -28,6 +28,7 @@ from venuely.chat.models import ChatMessage, Chatroom, ChatroomKind
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.events.models import Attendee, Event
 from venuely.relations.models import Relation, RelationType
+from venuely.relations.references import register_reference
 from venuely.relations.visibility import register_private_context
 
 ROOM_PARENT = "Chatroom"
@@ -89,6 +90,16 @@ def rooms_hidden_from(event_id: str, person_id: str) -> Select[str]:
 
 
 register_private_context(ROOM_PARENT, rooms_hidden_from)
+
+
+async def _is_room_of_event(session: AsyncSession, event_id: str, room_id: str) -> bool:
+    found = await session.scalar(
+        select(Chatroom.id).where(Chatroom.id == room_id, Chatroom.event_id == event_id)
+    )
+    return found is not None
+
+
+register_reference(ROOM_PARENT, _is_room_of_event)
 
 
 async def is_room_member(session: AsyncSession, room: Chatroom, person_id: str) -> bool:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Path
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from venuely.accounts.permissions import EventAccess, EventAdmin, EventMember
 from venuely.core.deps import ServicesDep, SessionDep
@@ -40,6 +41,15 @@ def _check_self_or_admin(access: EventAccess, person_id: str) -> None:
     )
 
 
+async def _check_person(session: AsyncSession, access: EventAccess, person_id: str) -> None:
+    """One's own variables need only an account; an organizer's writes for someone else, an
+    attendee of this event."""
+    if access.principal.person_id == person_id:
+        await attendee_vars.require_person(session, person_id)
+    else:
+        await attendee_vars.require_attendee(session, access.event.id, person_id)
+
+
 @attendee_router.get(BASE, response_model=dict[str, str])
 async def get_attendee_vars(
     access: EventMember, person_id: PersonIdPath, session: SessionDep
@@ -59,7 +69,7 @@ async def post_attendee_vars(
 ) -> dict[str, str]:
     _check_self_or_admin(access, person_id)
     checked = attendee_vars.check_state(state)
-    await attendee_vars.require_person(session, person_id)
+    await _check_person(session, access, person_id)
     row = await attendee_vars.save(session, services, access.event.id, person_id, checked)
     stored = dict(row.state)
     await session.commit()
@@ -72,6 +82,7 @@ async def sync_attendee_vars(
     access: EventMember, person_id: PersonIdPath, session: SessionDep, services: ServicesDep
 ) -> SyncOut:
     _check_self_or_admin(access, person_id)
+    await _check_person(session, access, person_id)
     row = await attendee_vars.load(session, access.event.id, person_id)
     state = dict(row.state) if row is not None else {}
     published = await publish_attendee_vars(services, access.event.id, person_id, state)

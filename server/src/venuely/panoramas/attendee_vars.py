@@ -17,6 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from venuely.accounts.models import Person
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.services import Services
+from venuely.events.models import Attendee
 from venuely.panoramas.models import AttendeePanoVars
 from venuely.panoramas.schemas import ATTENDEE_VAR_KEYS, GAME_SCORE_KEY, MAX_ATTENDEE_VAR_TEXT
 
@@ -59,6 +60,18 @@ async def require_person(session: AsyncSession, person_id: str) -> None:
     if await session.get(Person, person_id) is None:
         raise ApiError(
             ErrorCode.PERSON_NOT_FOUND, f"Person {person_id} not found", {"PersonID": person_id}
+        )
+
+
+async def require_attendee(session: AsyncSession, event_id: str, person_id: str) -> None:
+    """An organizer acts on the variables of the event's attendees only: anyone else's would be
+    stored under this event and pushed to sockets of a person who is not part of it. Not found,
+    whether the person exists or not, so the answer tells nothing about other events' people."""
+    if await session.get(Attendee, (event_id, person_id)) is None:
+        raise ApiError(
+            ErrorCode.PERSON_NOT_FOUND,
+            f"Person {person_id} is not an attendee of this event",
+            {"PersonID": person_id},
         )
 
 

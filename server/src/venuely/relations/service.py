@@ -24,10 +24,12 @@ from venuely.core.pagination import page_after_item, page_by_id
 from venuely.core.services import Services
 from venuely.events.models import Event
 from venuely.relations.models import Relation
+from venuely.relations.references import check_references
 from venuely.relations.schemas import PersonByRelationOut, RelationIn, RelationOut
 from venuely.relations.visibility import Reader, readable
 
 MAX_SORTED = 10_000
+PERSON_TYPE = "Person"
 _SORT_ITEM = re.compile(r"^-?[A-Za-z0-9_]{1,40}$")
 
 
@@ -167,6 +169,14 @@ async def delete_relations(session: AsyncSession, filt: RelationFilter) -> int:
     return len(ids)
 
 
+async def _check_body(session: AsyncSession, body: RelationIn) -> None:
+    await check_references(
+        session,
+        body.EventID,
+        (("ParentID", body.ParentType, body.ParentID), ("ChildID", body.ChildType, body.ChildID)),
+    )
+
+
 async def _duplicate(session: AsyncSession, body: RelationIn, exclude_id: str | None) -> None:
     query = select(Relation.id).where(
         *RelationFilter(
@@ -194,6 +204,7 @@ async def create_relation(session: AsyncSession, services: Services, body: Relat
         raise ApiError(
             ErrorCode.VALIDATION_ERROR, "ID is assigned by the server on create", {"ID": body.ID}
         )
+    await _check_body(session, body)
     await _duplicate(session, body, None)
     now = services.clock.now()
     relation = Relation(
@@ -224,6 +235,7 @@ async def update_relation(
             "A relation cannot move to another event",
             {"EventID": body.EventID},
         )
+    await _check_body(session, body)
     await _duplicate(session, body, relation.id)
     relation.parent_type, relation.parent_id = body.ParentType, body.ParentID
     relation.relation_type = body.RelationType
@@ -253,13 +265,14 @@ async def persons_by_relation(
 ) -> list[PersonByRelationOut]:
     """Persons named as children of the matching relations, in relation order (by id).
 
-    Any ChildType counts: what matters is that the child id is a person's id, which also keeps
-    this working for the relation types chat and other features choose."""
+    Only children of type "Person" count: those are checked to be the event's attendees or
+    organizers when the relation is written (references.py), so a relation cannot be used to read
+    the name and picture of someone outside the event through an id typed as something else."""
     rows = (
         await session.execute(
             select(Relation, Person)
             .join(Person, Person.id == Relation.child_id)
-            .where(*filt.clauses(), readable(reader))
+            .where(*filt.clauses(), Relation.child_type == PERSON_TYPE, readable(reader))
             .order_by(Relation.id)
             .limit(limit)
         )
