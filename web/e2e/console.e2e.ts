@@ -2,7 +2,8 @@
  * The organizer console against the seeded demo: admin login, the events list, creating an event
  * (live validation refuses a reserved and a taken name), editing it, deleting it with
  * confirmation; axe on the login, list and form screens; the side navigation on a laptop and a
- * tablet.
+ * tablet. Then the demo event's sections (Access, Admins, Pages, Check), each checked by axe, and
+ * "Preview as attendee", which opens the demo signed in as an attendee.
  */
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
@@ -121,5 +122,46 @@ it("logs in, lists, creates, edits and deletes an event", async () => {
     expect(pathname(page)).toBe("/manage");
     expect((await api("GET", `/events/name/${internalName}/metadata`)).status).toBe(404);
     expect(metadataAsked).toEqual([]);
+  });
+});
+
+it("walks the demo event's sections with axe, and previews the event as an attendee", async () => {
+  await withBrowser("console-sections", async (context) => {
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await page.goto(url("/manage/login"));
+    await page.getByLabel("Email address").fill(DEMO_ADMIN.email);
+    await page.getByLabel("Password", { exact: true }).fill(DEMO_ADMIN.password);
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await page.getByRole("link", { name: "Venuely Demo Conference", exact: true }).click();
+    await page.getByRole("heading", { level: 2, name: "Event settings" }).waitFor();
+
+    // Every section of the event, each checked by axe once it has loaded.
+    const sections: [string, string][] = [
+      ["Access", "Access"],
+      ["Admins", "Admins"],
+      ["Pages", "Pages"],
+      ["Check", "Pre-publish check"],
+    ];
+    for (const [tab, heading] of sections) {
+      await page.getByRole("link", { name: tab, exact: true }).click();
+      await page.getByRole("heading", { level: 2, name: heading, exact: true }).waitFor();
+      if (tab === "Check") await page.getByText(/^(Ready to list|Not ready to list)/).first().waitFor();
+      await expectAccessible(page, `console ${tab}`);
+    }
+    // The demo event passes its own check: the policy pages it frames are its own origin's.
+    await page.getByText("Ready to list: no errors.").first().waitFor();
+
+    // Preview: a new tab, signed in to the demo as an attendee, without any attendee login.
+    await page.getByRole("link", { name: "Events", exact: true }).first().click();
+    const opened = context.waitForEvent("page");
+    await page.getByRole("button", { name: /^Preview as attendee.*Venuely Demo Conference/ }).click();
+    const attendee = await opened;
+    await attendee.waitForURL((u) => u.pathname.startsWith("/demo/") && !u.pathname.endsWith("/login"), {
+      timeout: 20_000,
+    });
+    expect(new URL(attendee.url()).pathname).not.toContain("login");
+    const jwts = await attendee.evaluate(() => Object.keys(window.sessionStorage).filter((k) => k.startsWith("jwt_")));
+    expect(jwts).toHaveLength(1);
   });
 });
