@@ -117,6 +117,21 @@ async def test_event_admin_bans_and_it_is_a_deletion_for_clients(
     assert await _visible_ids(client, world) == []
 
 
+async def test_event_admin_outside_a_direct_room_hears_its_own_deletion(
+    client: httpx.AsyncClient, world: ChatWorld, hub: RecordingHub
+) -> None:
+    sent = (await send(client, world, "alice", "out of line", room_id=world.direct_id)).json()
+    url = f"{world.messages_url(world.direct_id)}/{sent['ID']}"
+    assert (await client.delete(url, headers=world.h("admin"))).status_code == 204
+    notices = hub.of(Opcode.CHAT_MESSAGE_DELETE_NOTIFY)
+    assert [n.channel for n in notices] == [
+        room_channel(world.direct_id),
+        person_channel(world.id("admin")),
+    ]
+    assert notices[0].payload == notices[1].payload
+    assert notices[0].payload["DeleterID"] == world.id("admin")
+
+
 async def test_deleted_messages_cannot_be_edited_or_replied_to(
     client: httpx.AsyncClient, world: ChatWorld
 ) -> None:

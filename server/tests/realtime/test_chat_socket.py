@@ -12,7 +12,9 @@ from dataclasses import dataclass
 
 from sqlalchemy import func, select
 
+from tests.factories import grant_admin, make_person, token_for
 from tests.realtime.live import Attendee, LiveServer, attendee, wait_until
+from venuely.admins.models import AdminType
 from venuely.chat.models import ChatMessage, Chatroom
 from venuely.chat.service import create_direct_room, ensure_broadcast_room
 from venuely.client import RealtimeSocket
@@ -131,10 +133,42 @@ async def test_delete_and_read_receipts_reach_both(live: LiveServer) -> None:
             "ReceiverIDs": [pair.bob.person.id],
             "ChatroomID": pair.room_id,
         }
+    for socket in (ada, bob):
+        await _quiet(socket)  # once each, the deleter too
     await ada.edit_message(pair.room_id, message_id, "undelete?")
     error = await ada.wait_for(Opcode.CHAT_MESSAGE_EDIT_ERROR)
     assert error.value["Error"]["Code"] == "MESSAGE_NOT_FOUND"
     assert error.value["Error"]["Data"]["ID"] == message_id
+    await pair.close()
+
+
+async def test_an_admin_moderating_outside_the_room_hears_the_delete_too(
+    live: LiveServer,
+) -> None:
+    pair = await _pair(live)
+    ada, bob = pair.sockets["ada"], pair.sockets["bob"]
+    admin = await make_person(live.services)
+    await grant_admin(
+        live.services,
+        admin,
+        AdminType.EVENT,
+        event_id=pair.ada.event.id,
+        customer_id=pair.ada.event.customer_id,
+    )
+    async with live.client() as api:
+        ticket = await api.ticket(await token_for(live.services, admin), pair.ada.event.id)
+        moderator = await RealtimeSocket.open(api.socket_url(ticket), heartbeat_seconds=None)
+    await _connected(live, admin.id)
+    await ada.send_message(pair.room_id, "out of line")
+    message_id = (await ada.wait_for(Opcode.CHAT_MESSAGE_SEND_NOTIFY)).value["ID"]
+    await bob.wait_for(Opcode.CHAT_MESSAGE_SEND_NOTIFY)
+    await _quiet(moderator)  # not a member: the send did not reach it
+    await moderator.delete_message(pair.room_id, message_id)
+    for socket in (moderator, ada, bob):
+        deleted = await socket.wait_for(Opcode.CHAT_MESSAGE_DELETE_NOTIFY)
+        assert (deleted.value["ID"], deleted.value["DeleterID"]) == (message_id, admin.id)
+        await _quiet(socket)  # exactly once each
+    await moderator.close()
     await pair.close()
 
 

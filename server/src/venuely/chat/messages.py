@@ -292,7 +292,10 @@ async def delete_message(
     message.deleted_by = person_id
     await session.flush()
     out = message_out(message, members)
-    effect = publication(room_channel(room.id), Opcode.CHAT_MESSAGE_DELETE_NOTIFY, notice)
+    channels = [room_channel(room.id)]
+    if not room_access.is_member:  # an admin moderating a room it is not in hears it too
+        channels.append(person_channel(person_id))
+    effect = publication(channels, Opcode.CHAT_MESSAGE_DELETE_NOTIFY, notice)
     return Outcome(out, changed=True, effects=[effect])
 
 
