@@ -2,7 +2,7 @@
  * The console's strings: the `console` namespace in all five languages, added to i18next when
  * the console's chunk loads, so the attendee app never carries them.
  */
-import i18next from "i18next";
+import { addNamespace } from "@/lib/i18n-namespace";
 import de from "@/locales/de/console";
 import en from "@/locales/en/console";
 import es from "@/locales/es/console";
@@ -14,7 +14,5 @@ export const CONSOLE_NS = "console";
 export const consoleResources = { en, de, es, fr, it } as const;
 
 export function addConsoleStrings(): void {
-  for (const [language, strings] of Object.entries(consoleResources)) {
-    if (!i18next.hasResourceBundle(language, CONSOLE_NS)) i18next.addResourceBundle(language, CONSOLE_NS, strings);
-  }
+  addNamespace(CONSOLE_NS, consoleResources);
 }

@@ -5,14 +5,13 @@
  * Focus starts on Cancel, stays inside (Tab cycles, Escape cancels) and returns to what opened it
  * when the dialog is cancelled; after a removal the screen moves it.
  */
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "@/components/FormError";
+import { Modal } from "@/components/Modal";
 import { errorMessageKey } from "@/lib/errors";
 import { useSubmitLock } from "@/lib/use-submit-lock";
 import { isStatus, removeAdmin, type AdminKind, type AdminListItem } from "./api";
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export interface RemoveTarget {
   admin: AdminListItem;
@@ -44,21 +43,10 @@ export function RemoveAdminDialog({
   const { busy, run } = useSubmitLock();
   const titleId = useId();
   const bodyId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const name = admin.FullName.trim() || admin.LoginEMail;
 
   const finished = useRef(false);
-
-  // The opener gets the focus back when the dialog closes without a removal.
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    return () => {
-      if (!finished.current && opener?.isConnected) opener.focus();
-    };
-  }, []);
-  // Each step starts on Cancel, the harmless choice.
-  useEffect(() => cancelRef.current?.focus(), [step]);
 
   const confirm = () => {
     // The first of two questions: nothing is sent yet.
@@ -83,26 +71,6 @@ export function RemoveAdminDialog({
       }
     });
 
-  const onKeyDown = (e: React.KeyboardEvent) => {
-    if (e.key === "Escape" && !busy) {
-      e.stopPropagation();
-      onClose();
-      return;
-    }
-    if (e.key !== "Tab" || !dialogRef.current) return;
-    const items = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
-  };
-
   const values = { name, email: admin.LoginEMail, title: eventTitle, customer: customerName };
   const title = !isSelf ? t("removeDialog.title", values) : step === 1 ? t("removeDialog.selfTitle") : t("removeDialog.selfConfirmTitle");
   const body = !isSelf
@@ -119,18 +87,9 @@ export function RemoveAdminDialog({
         : t("removeDialog.confirmSelf");
 
   return (
-    <div className="modal-backdrop">
-      {/* A new element per step, so assistive technology announces the second question. */}
-      <div
-        key={step}
-        ref={dialogRef}
-        className="modal"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={bodyId}
-        onKeyDown={onKeyDown}
-      >
+    // A new dialog per step, so assistive technology announces the second question.
+    // Each step starts on Cancel, the harmless choice.
+    <Modal key={step} labelledBy={titleId} describedBy={bodyId} initialFocus={cancelRef} busy={busy} onCancel={onClose} keepFocus={finished}>
         <h2 id={titleId}>{title}</h2>
         <p id={bodyId}>{body}</p>
         <FormError message={error} />
@@ -142,7 +101,6 @@ export function RemoveAdminDialog({
             {action}
           </button>
         </div>
-      </div>
-    </div>
+    </Modal>
   );
 }

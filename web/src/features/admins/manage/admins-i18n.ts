@@ -3,7 +3,7 @@
  * (`locales/<lang>/admins.ts`), added to i18next when the screen's chunk loads, so the attendee
  * app never carries them. The namespace's type is registered in lib/i18n.ts.
  */
-import i18next from "i18next";
+import { addNamespace } from "@/lib/i18n-namespace";
 import de from "@/locales/de/admins";
 import en from "@/locales/en/admins";
 import es from "@/locales/es/admins";
@@ -14,10 +14,6 @@ export const ADMINS_NS = "admins";
 
 export const adminsResources = { en, de, es, fr, it } as const;
 
-/** Idempotent; does nothing before i18next is initialized (the app initializes it at start). */
 export function addAdminsStrings(): void {
-  if (!i18next.isInitialized) return;
-  for (const [language, strings] of Object.entries(adminsResources)) {
-    if (!i18next.hasResourceBundle(language, ADMINS_NS)) i18next.addResourceBundle(language, ADMINS_NS, strings);
-  }
+  addNamespace(ADMINS_NS, adminsResources);
 }

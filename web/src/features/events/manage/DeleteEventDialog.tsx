@@ -3,9 +3,10 @@
  * event's internal name is typed. `DELETE /events/{EventID}` (204), a toast, then `onDeleted`.
  * Focus stays inside while it is open (Tab cycles, Escape cancels) and returns to what opened it.
  */
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "@/components/FormError";
+import { Modal } from "@/components/Modal";
 import { notify } from "@/features/notifications";
 import { errorMessageKey, type ErrorMessageKey } from "@/lib/errors";
 import { useSubmitLock } from "@/lib/use-submit-lock";
@@ -16,8 +17,6 @@ export interface DeletableEvent {
   Title: string;
   InternalName: string;
 }
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function DeleteEventDialog({
   event,
@@ -33,21 +32,12 @@ export function DeleteEventDialog({
   const titleId = useId();
   const bodyId = useId();
   const inputId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const [typed, setTyped] = useState("");
   const [error, setError] = useState<ErrorMessageKey | null>(null);
   const mutation = useDeleteEvent();
   const { busy, run } = useSubmitLock();
   const matches = typed.trim() === event.InternalName;
-
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    inputRef.current?.focus();
-    return () => {
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
 
   const confirm = () =>
     run(async () => {
@@ -62,37 +52,8 @@ export function DeleteEventDialog({
       }
     });
 
-  const onKeyDown = (e: React.KeyboardEvent) => {
-    if (e.key === "Escape" && !busy) {
-      e.stopPropagation();
-      onClose();
-      return;
-    }
-    if (e.key !== "Tab" || !dialogRef.current) return;
-    const items = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
-  };
-
   return (
-    <div className="modal-backdrop">
-      <div
-        ref={dialogRef}
-        className="modal"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={bodyId}
-        onKeyDown={onKeyDown}
-      >
+    <Modal labelledBy={titleId} describedBy={bodyId} initialFocus={inputRef} busy={busy} onCancel={onClose}>
         <h2 id={titleId}>{t("deleteDialog.title", { title: event.Title })}</h2>
         <p id={bodyId}>{t("deleteDialog.body", { title: event.Title })}</p>
         <form
@@ -125,7 +86,6 @@ export function DeleteEventDialog({
             </button>
           </div>
         </form>
-      </div>
-    </div>
+    </Modal>
   );
 }

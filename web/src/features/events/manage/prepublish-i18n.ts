@@ -3,7 +3,7 @@
  * (`locales/<lang>/prepublish.ts`), added to i18next when the screen's chunk (or the settings
  * form showing refused findings) loads. The namespace's type is registered in lib/i18n.ts.
  */
-import i18next from "i18next";
+import { addNamespace } from "@/lib/i18n-namespace";
 import de from "@/locales/de/prepublish";
 import en from "@/locales/en/prepublish";
 import es from "@/locales/es/prepublish";
@@ -14,10 +14,6 @@ export const PREPUBLISH_NS = "prepublish";
 
 export const prepublishResources = { en, de, es, fr, it } as const;
 
-/** Idempotent; does nothing before i18next is initialized (the app initializes it at start). */
 export function addPrepublishStrings(): void {
-  if (!i18next.isInitialized) return;
-  for (const [language, strings] of Object.entries(prepublishResources)) {
-    if (!i18next.hasResourceBundle(language, PREPUBLISH_NS)) i18next.addResourceBundle(language, PREPUBLISH_NS, strings);
-  }
+  addNamespace(PREPUBLISH_NS, prepublishResources);
 }

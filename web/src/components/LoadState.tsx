@@ -1,0 +1,34 @@
+/**
+ * What a screen shows while its data is on the way or could not be read: a status line while
+ * loading, and on failure an alert with what failed, why (the shared error messages) and a retry
+ * button. Renders nothing once there is data, so a screen writes
+ * `<LoadState query={q} … />{q.data ? <Editor …/> : null}` and a failed background refresh
+ * never hides data already shown.
+ */
+import { useTranslation } from "react-i18next";
+import { errorMessageKey } from "@/lib/errors";
+
+export interface LoadableQuery {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  data?: unknown;
+  refetch: () => unknown;
+}
+
+export function LoadState({ query, loadingText, failedText }: { query: LoadableQuery; loadingText: string; failedText: string }) {
+  const { t } = useTranslation();
+  if (query.data !== undefined) return null;
+  if (query.isError) {
+    return (
+      <div role="alert" className="load-failure">
+        <p>{failedText}</p>
+        <p>{t(errorMessageKey(query.error))}</p>
+        <button type="button" className="button" onClick={() => void query.refetch()}>
+          {t("common.retry")}
+        </button>
+      </div>
+    );
+  }
+  return query.isPending ? <p role="status">{loadingText}</p> : null;
+}
