@@ -64,7 +64,10 @@ const consoleStrings: ConsoleTranslation = {
     settings: "Einstellungen",
     access: "Zugang",
     admins: "Admins",
+    navigation: "Navigation",
+    theme: "Aussehen",
     pages: "Seiten",
+    venue: "Venue",
     check: "Prüfung",
   },
   eventForm: {

@@ -67,7 +67,10 @@ const consoleStrings = {
     settings: "Settings",
     access: "Access",
     admins: "Admins",
+    navigation: "Navigation",
+    theme: "Look",
     pages: "Pages",
+    venue: "Venue",
     check: "Check",
   },
   eventForm: {

@@ -64,7 +64,10 @@ const consoleStrings: ConsoleTranslation = {
     settings: "Configuración",
     access: "Acceso",
     admins: "Administradores",
+    navigation: "Navegación",
+    theme: "Aspecto",
     pages: "Páginas",
+    venue: "Espacio",
     check: "Comprobación",
   },
   eventForm: {

@@ -64,7 +64,10 @@ const consoleStrings: ConsoleTranslation = {
     settings: "Paramètres",
     access: "Accès",
     admins: "Administrateurs",
+    navigation: "Navigation",
+    theme: "Apparence",
     pages: "Pages",
+    venue: "Lieu",
     check: "Vérification",
   },
   eventForm: {

@@ -64,7 +64,10 @@ const consoleStrings: ConsoleTranslation = {
     settings: "Impostazioni",
     access: "Accesso",
     admins: "Amministratori",
+    navigation: "Navigazione",
+    theme: "Aspetto",
     pages: "Pagine",
+    venue: "Spazio",
     check: "Controllo",
   },
   eventForm: {
