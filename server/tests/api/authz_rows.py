@@ -371,6 +371,7 @@ GROUPS: dict[str, list[Row]] = {
             lambda w: {"Slug": "booth", "Domain": "https://booth.example.com"},
         ),
         Row("POST", "/events/{A}/webelement-image/hero", event_admin(415), upload=NOT_AN_UPLOAD),
+        Row("DELETE", "/events/{A}/webelement-image/hero", event_admin(204)),
     ],
     # Activities of event A: the running session ACT, the session FUTURE that starts tomorrow,
     # and event B's activity ACT_B named through A's path.

@@ -222,6 +222,32 @@ async def test_webelement_image_sets_the_web_element(
     assert bad_key.status_code == 422
 
 
+async def test_removing_a_webelement_image_gives_the_element_back_to_the_tour(
+    client: httpx.AsyncClient, services: Services
+) -> None:
+    cast = await make_cast(services)
+    eid = cast.event.id
+    for key in ("Screen_01", "Screen_02"):
+        await client.post(
+            f"/events/{eid}/webelement-image/{key}",
+            files={"file": ("s.png", image_bytes())},
+            headers=cast.event_admin,
+        )
+    path = f"/events/{eid}/webelement-image/Screen_01"
+    assert (await client.delete(path, headers=cast.attendee)).status_code == 403
+    assert (await client.delete(path, headers=cast.event_admin)).status_code == 204
+    public = (await client.get(f"/events/{eid}/public", headers=cast.attendee)).json()
+    elements = public["PanoCustomVars"]["WebElements"]
+    assert "Screen_01" not in elements
+    assert elements["Screen_02"]["Type"] == "image"
+    # Again, and for a key that never had one: nothing to do, not an error.
+    assert (await client.delete(path, headers=cast.event_admin)).status_code == 204
+    missing = f"/events/{eid}/webelement-image/never"
+    assert (await client.delete(missing, headers=cast.event_admin)).status_code == 204
+    bad_key = await client.delete(f"/events/{eid}/webelement-image/a%20b", headers=cast.event_admin)
+    assert bad_key.status_code == 422
+
+
 async def test_page_routes_refuse_the_wrong_callers(
     client: httpx.AsyncClient, services: Services
 ) -> None:

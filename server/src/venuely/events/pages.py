@@ -166,3 +166,23 @@ async def set_webelement_image(
     event.updated_at = services.clock.now()
     await session.flush()
     return WebElementImageOut(WebElementKey=key, url=url, hash=stored.hash)
+
+
+async def remove_webelement_image(
+    session: AsyncSession, services: Services, event: Event, key: str
+) -> None:
+    """Takes the uploaded image off the web element: attendees get the tour's own content there
+    again. Only an image set this way is removed (a web element of another Type stays), and
+    removing what is not there is not an error, so a repeated click changes nothing. The file
+    stays stored: content-addressed files may be used elsewhere (files/service.py)."""
+    custom = dict(event.pano_custom_vars or {})
+    elements = custom.get("WebElements")
+    if not isinstance(elements, dict):
+        return
+    current = elements.get(key)
+    if not (isinstance(current, dict) and current.get("Type") == "image"):
+        return
+    custom["WebElements"] = {k: v for k, v in elements.items() if k != key}
+    event.pano_custom_vars = custom
+    event.updated_at = services.clock.now()
+    await session.flush()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Annotated
 
-from fastapi import APIRouter, File, Form, Path, UploadFile
+from fastapi import APIRouter, File, Form, Path, Response, UploadFile
 from pydantic import AfterValidator
 
 from venuely.accounts.permissions import EventAdmin
@@ -112,3 +112,11 @@ async def upload_webelement_image(
     storage: StorageDep,
 ) -> WebElementImageOut:
     return await pages.set_webelement_image(session, services, storage, access.event, key, file)
+
+
+@pages_router.delete("/events/{EventID}/webelement-image/{WebElementKey}", status_code=204)
+async def delete_webelement_image(
+    access: EventAdmin, key: WebElementKeyPath, session: SessionDep, services: ServicesDep
+) -> Response:
+    await pages.remove_webelement_image(session, services, access.event, key)
+    return Response(status_code=204)

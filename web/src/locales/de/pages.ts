@@ -109,6 +109,12 @@ const pages: PagesTranslation = {
     otherIntro: "Lade ein Bild für ein Web-Element über seinen Schlüssel hoch (etwa Screen_01), wenn die Liste es nicht zeigt.",
     key: "Schlüssel des Web-Elements",
     keyHint: "Buchstaben, Ziffern, _ . und -, bis zu 100.",
+    remove: "Upload entfernen",
+    removeTitle: "Das für {{key}} hochgeladene Bild entfernen?",
+    removeBody: "Teilnehmende sehen dort wieder das Bild der Tour (oder nichts, wenn die Tour keines hat).",
+    removing: "Wird entfernt…",
+    removed: "Bild für {{key}} entfernt.",
+    notRemoved: "Nicht entfernt. {{reason}}",
   },
   validation: {
     titleRequired: "Gib einen Titel ein.",

@@ -113,6 +113,12 @@ const pages = {
     otherIntro: "Upload an image for a web element by its key (such as Screen_01), for one the list does not show.",
     key: "Web element key",
     keyHint: "Letters, digits, _ . and -, up to 100.",
+    remove: "Remove the upload",
+    removeTitle: "Remove the image uploaded for {{key}}?",
+    removeBody: "Attendees will see the tour's own image there again (or nothing, if the tour has none).",
+    removing: "Removing…",
+    removed: "Image for {{key}} removed.",
+    notRemoved: "Not removed. {{reason}}",
   },
   validation: {
     titleRequired: "Enter a title.",

@@ -109,6 +109,12 @@ const pages: PagesTranslation = {
     otherIntro: "Sube una imagen para un elemento web por su clave (como Screen_01), si la lista no lo muestra.",
     key: "Clave del elemento web",
     keyHint: "Letras, cifras, _ . y -, hasta 100.",
+    remove: "Quitar la imagen subida",
+    removeTitle: "¿Quitar la imagen subida para {{key}}?",
+    removeBody: "Los asistentes volverán a ver allí la imagen propia del recorrido (o nada, si el recorrido no tiene ninguna).",
+    removing: "Quitando…",
+    removed: "Imagen de {{key}} quitada.",
+    notRemoved: "No se ha quitado. {{reason}}",
   },
   validation: {
     titleRequired: "Escribe un título.",

@@ -109,6 +109,12 @@ const pages: PagesTranslation = {
     otherIntro: "Envoyez une image pour un élément web par sa clé (par exemple Screen_01), s'il n'apparaît pas dans la liste.",
     key: "Clé de l'élément web",
     keyHint: "Lettres, chiffres, _ . et -, jusqu'à 100.",
+    remove: "Retirer l'image envoyée",
+    removeTitle: "Retirer l'image envoyée pour {{key}} ?",
+    removeBody: "Les participants y verront de nouveau l'image de la visite (ou rien, si la visite n'en a pas).",
+    removing: "Retrait…",
+    removed: "Image de {{key}} retirée.",
+    notRemoved: "Non retirée. {{reason}}",
   },
   validation: {
     titleRequired: "Saisissez un titre.",

@@ -109,6 +109,12 @@ const pages: PagesTranslation = {
     otherIntro: "Carica un'immagine per un elemento web tramite la sua chiave (ad esempio Screen_01), se l'elenco non lo mostra.",
     key: "Chiave dell'elemento web",
     keyHint: "Lettere, cifre, _ . e -, fino a 100.",
+    remove: "Rimuovi il caricamento",
+    removeTitle: "Rimuovere l'immagine caricata per {{key}}?",
+    removeBody: "I partecipanti vedranno di nuovo l'immagine del tour (o nulla, se il tour non ne ha).",
+    removing: "Rimozione…",
+    removed: "Immagine per {{key}} rimossa.",
+    notRemoved: "Non rimossa. {{reason}}",
   },
   validation: {
     titleRequired: "Inserisci un titolo.",

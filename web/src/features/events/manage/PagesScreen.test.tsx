@@ -74,13 +74,15 @@ interface Server {
   /** Answers for the next GET /public, in order; then the event. */
   publicAnswers: Reply[];
   boothAnswers: Reply[];
+  removeAnswers: Reply[];
 }
 
 function serve(event = publicEvent()): Server {
-  const server: Server = { calls: [], publicAnswers: [], boothAnswers: [] };
+  const server: Server = { calls: [], publicAnswers: [], boothAnswers: [], removeAnswers: [] };
   server.calls = fakeServer(({ method, url, body }) => {
     if (method === "GET" && url.pathname === PUBLIC) return server.publicAnswers.shift() ?? { status: 200, body: event };
     if (method === "GET" && url.pathname === "/tours/p/1/tour.json") return { status: 200, body: tour };
+    if (method === "DELETE" && url.pathname === "/api/v1/events/e1/webelement-image/Screen_02") return server.removeAnswers.shift() ?? { status: 204 };
     if (method === "PUT" && url.pathname === BOOTH_PATH) {
       const answer = server.boothAnswers.shift();
       if (answer) return answer;
@@ -429,6 +431,35 @@ describe("PagesScreen", { timeout: 20_000 }, () => {
       expect(input).toHaveAttribute("aria-invalid", "true");
       // The element still shows what it showed.
       expect(within(item).getByRole("img")).toHaveAttribute("src", "/api/v1/files/old");
+    });
+
+    it("an upload is removed after asking; a refusal stays in the dialog", async () => {
+      const server = serve();
+      renderScreen();
+      const item = await elementItem("Screen_02");
+      // Only an element with an organizer's upload offers Remove.
+      expect(within(await elementItem("Screen_01")).queryByRole("button", { name: /Remove the upload/ })).toBeNull();
+      const user = userEvent.setup();
+      await user.click(within(item).getByRole("button", { name: "Remove the upload Screen_02" }));
+      let dialog = screen.getByRole("alertdialog", { name: "Remove the image uploaded for Screen_02?" });
+      expect(within(dialog).getByRole("button", { name: "Cancel" })).toHaveFocus();
+      await user.keyboard("{Escape}");
+      expect(screen.queryByRole("alertdialog")).toBeNull();
+      expect(server.calls.filter((c) => c.method === "DELETE")).toEqual([]);
+
+      server.removeAnswers.push({ status: 403, body: { Error: { Code: "FORBIDDEN", Message: "no", Data: {} } } });
+      await user.click(within(item).getByRole("button", { name: "Remove the upload Screen_02" }));
+      dialog = screen.getByRole("alertdialog");
+      await user.click(within(dialog).getByRole("button", { name: "Remove the upload" }));
+      expect(await within(dialog).findByText(/^Not removed\./)).toBeInTheDocument();
+      await user.click(within(dialog).getByRole("button", { name: "Remove the upload" }));
+      await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+      expect(server.calls.filter((c) => c.method === "DELETE")).toHaveLength(2);
+      await waitFor(() => expect(toasts()).toEqual(["Image for Screen_02 removed."]));
+      // Attendees get the tour's image again; nothing is left to remove.
+      expect(within(item).getByText("The tour's own image")).toBeInTheDocument();
+      expect(within(item).getByRole("img")).toHaveAttribute("src", "/tours/p/1/assets/banner.png");
+      expect(within(item).queryByRole("button", { name: /Remove the upload/ })).toBeNull();
     });
 
     it("an upload can be cancelled", async () => {

@@ -62,7 +62,7 @@ export function PagesScreen({ eventId }: { eventId: string }) {
 
 function PagesSections({ eventId, event }: { eventId: string; event: PagesEvent }) {
   const { t } = useTranslation("pages");
-  const { savePage, savePhotobooth, uploadImage } = usePagesWrites(eventId);
+  const { savePage, savePhotobooth, uploadImage, removeImage } = usePagesWrites(eventId);
   const id = useId();
   return (
     <>
@@ -87,7 +87,7 @@ function PagesSections({ eventId, event }: { eventId: string; event: PagesEvent 
       <section className="pages-section" aria-labelledby={`${id}-elements`}>
         <h3 id={`${id}-elements`}>{t("webElements.title")}</h3>
         <p className="muted">{t("webElements.intro")}</p>
-        <PagesWebElements event={event} upload={uploadImage} />
+        <PagesWebElements event={event} upload={uploadImage} remove={removeImage} />
       </section>
     </>
   );

@@ -4,14 +4,18 @@
  * a Marketplace or event variable `Var_<x>_Screen_NN` over `PanoCustomVars.WebElements[key]` over
  * the tour's default), and an upload (`POST /events/{EventID}/webelement-image/{key}`) with
  * progress and Cancel. Keys that have an image but are not in the tour are listed after it, and
- * any key can be given by hand (an event without a tour, or a tour that cannot be read).
+ * any key can be given by hand (an event without a tour, or a tour that cannot be read). An
+ * upload can be taken off again (`DELETE …/webelement-image/{key}`, after asking).
  */
 import { useId, useRef, useState, type ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "@/components/ConfirmDialog";
 import { Field } from "@/components/Field";
 import { notify } from "@/features/notifications";
 import { customWebElements, safeContentURL, splitMarketplace, toVarMap, webElementContent } from "@/features/variables";
 import type { UploadProgress } from "@/lib/api-client";
+import { errorMessageKey } from "@/lib/errors";
+import { useSubmitLock } from "@/lib/use-submit-lock";
 import { imageSource, useTourImageElements, type PagesEvent, type SendOptions, type TourImageElement, type WebElementImageAnswer } from "./pages-api";
 import { mapPagesError } from "./pages-errors";
 import { formatBytes, UploadProgressBar } from "./PagesFields";
@@ -28,6 +32,8 @@ export interface WebElementRow {
   source: Source;
   /** A variable decides what this element shows, whatever is uploaded. */
   overridden: boolean;
+  /** The organizer has uploaded an image for it (which Remove takes off). */
+  uploaded: boolean;
 }
 
 type Json = Record<string, unknown>;
@@ -54,7 +60,8 @@ export function webElementRows(event: PagesEvent, tour: readonly TourImageElemen
   return [...tour, ...extra].map((element) => {
     const overridden = byVariable[element.key] !== undefined;
     const content = webElementContent(element.key, element.defaultValue, new Map(), custom[element.key], byVariable[element.key]);
-    const base = { key: element.key, rooms: element.rooms, inTour: inTour.has(element.key), overridden };
+    const uploaded = types.get(element.key) === "image";
+    const base = { key: element.key, rooms: element.rooms, inTour: inTour.has(element.key), overridden, uploaded };
     if (content.source === "empty") return { ...base, shown: null, source: "empty" };
     if (content.value === "") return { ...base, shown: null, source: "none" };
     if (!safeContentURL(content.value)) return { ...base, shown: null, source: "unusable" };
@@ -73,8 +80,9 @@ const sourceKey = {
 } as const;
 
 type Upload = (key: string, file: File, options?: SendOptions) => Promise<WebElementImageAnswer>;
+type Remove = (key: string) => Promise<void>;
 
-export function PagesWebElements({ event, upload }: { event: PagesEvent; upload: Upload }) {
+export function PagesWebElements({ event, upload, remove }: { event: PagesEvent; upload: Upload; remove: Remove }) {
   const { t, i18n } = useTranslation("pages");
   const panoURL = event.PanoURL ?? "";
   const tour = useTourImageElements(panoURL);
@@ -101,6 +109,7 @@ export function PagesWebElements({ event, upload }: { event: PagesEvent; upload:
               <p className={`small${row.source === "variable" ? " notice" : ""}`}>{t(sourceKey[row.source])}</p>
               {row.overridden && row.source !== "variable" ? <p className="small notice">{t("webElements.overridden")}</p> : null}
               <PagesImageUpload fixedKey={row.key} upload={upload} />
+              {row.uploaded ? <RemoveUpload webElementKey={row.key} remove={remove} /> : null}
             </li>
           ))}
         </ul>
@@ -240,5 +249,49 @@ function PagesImageUpload({ fixedKey, upload }: { fixedKey?: string; upload: Upl
         ) : null}
       </div>
     </form>
+  );
+}
+
+/** Takes the organizer's upload off a web element, after asking: attendees get the tour's image. */
+function RemoveUpload({ webElementKey, remove }: { webElementKey: string; remove: Remove }) {
+  const { t } = useTranslation("pages");
+  const { t: tc } = useTranslation();
+  const [asking, setAsking] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const { busy, run } = useSubmitLock();
+  const confirm = () =>
+    run(async () => {
+      setError(null);
+      try {
+        await remove(webElementKey);
+        setAsking(false);
+        notify("success", t("webElements.removed", { key: webElementKey }));
+      } catch (failure) {
+        setError(t("webElements.notRemoved", { reason: tc(errorMessageKey(failure)) }));
+      }
+    });
+  return (
+    <>
+      {/* Named with the key like the upload buttons, the visible words first. */}
+      <button type="button" className="button button--secondary" aria-label={`${t("webElements.remove")} ${webElementKey}`} onClick={() => setAsking(true)}>
+        {t("webElements.remove")}
+      </button>
+      {asking ? (
+        <ConfirmDialog
+          title={t("webElements.removeTitle", { key: webElementKey })}
+          body={t("webElements.removeBody")}
+          confirmLabel={t("webElements.remove")}
+          busyLabel={t("webElements.removing")}
+          cancelLabel={t("webElements.cancel")}
+          busy={busy}
+          error={error}
+          onConfirm={() => void confirm()}
+          onCancel={() => {
+            setAsking(false);
+            setError(null);
+          }}
+        />
+      ) : null}
+    </>
   );
 }

@@ -107,6 +107,10 @@ export function uploadWebElementImage(eventId: string, key: string, file: File, 
   return sendForm<WebElementImageAnswer>(`/events/${id(eventId)}/webelement-image/${id(key)}`, form, options);
 }
 
+export function removeWebElementImage(eventId: string, key: string): Promise<undefined> {
+  return request<undefined>(`/events/${id(eventId)}/webelement-image/${id(key)}`, { method: "DELETE" });
+}
+
 /**
  * Writes that keep the cached `/public` view in step with the server's answers, so the screen
  * shows what attendees get without reading it again.
@@ -155,7 +159,22 @@ export function usePagesWrites(eventId: string) {
     [eventId, patch],
   );
 
-  return { savePage, savePhotobooth, uploadImage };
+  const removeImage = useCallback(
+    async (webElementKey: string) => {
+      await removeWebElementImage(eventId, webElementKey);
+      patch((event) => {
+        const custom = { ...(event.PanoCustomVars ?? {}) };
+        const elements = custom.WebElements;
+        if (typeof elements === "object" && elements !== null && !Array.isArray(elements)) {
+          custom.WebElements = Object.fromEntries(Object.entries(elements).filter(([key]) => key !== webElementKey));
+        }
+        return { ...event, PanoCustomVars: custom };
+      });
+    },
+    [eventId, patch],
+  );
+
+  return { savePage, savePhotobooth, uploadImage, removeImage };
 }
 
 // ---------------------------------------------------------------------------------------------
