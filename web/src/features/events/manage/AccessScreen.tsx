@@ -7,9 +7,9 @@
  * Every change replaces the whole list (PUT), one at a time.
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessageKey } from "@/lib/errors";
+import { LoadState } from "@/components/LoadState";
 import { useSubmitLock } from "@/lib/use-submit-lock";
 import { AccessAdd } from "./AccessAdd";
 import { AccessRestriction } from "./AccessRestriction";
@@ -23,21 +23,11 @@ import "./AccessScreen.css";
 export function AccessScreen({ eventId }: { eventId: string }) {
   addAccessStrings();
   const { t } = useTranslation("access");
-  const { t: tc } = useTranslation();
   const query = useWhitelist(eventId);
   // The rule switch (IsRestricted) lives on the event; the page layout has loaded it already.
   const event = useQuery(eventQuery(eventId));
   const [announcement, setAnnouncement] = useState({ id: 0, text: "" });
   const headingRef = useRef<HTMLHeadingElement>(null);
-  // After "Try again" worked, the button is gone: the focus goes to the heading.
-  const retried = useRef(false);
-
-  useEffect(() => {
-    if (query.data && retried.current) {
-      retried.current = false;
-      headingRef.current?.focus();
-    }
-  }, [query.data]);
   const announce = useCallback((text: string) => setAnnouncement((a) => ({ id: a.id + 1, text })), []);
 
   return (
@@ -52,23 +42,7 @@ export function AccessScreen({ eventId }: { eventId: string }) {
       <div className="visually-hidden" role="status" aria-live="polite" data-testid="access-announcer">
         <span key={announcement.id}>{announcement.text}</span>
       </div>
-      {query.isPending ? <p role="status">{t("loading")}</p> : null}
-      {query.isError && !query.data ? (
-        <div role="alert" className="access-screen__failure">
-          <p>{t("loadFailed")}</p>
-          <p>{tc(errorMessageKey(query.error))}</p>
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              retried.current = true;
-              void query.refetch();
-            }}
-          >
-            {tc("common.retry")}
-          </button>
-        </div>
-      ) : null}
+      <LoadState query={query} loadingText={t("loading")} failedText={t("loadFailed")} focusAfterRetry={headingRef} />
       {query.data ? (
         <AccessEditor
           key={eventId}

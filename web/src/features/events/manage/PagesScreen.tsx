@@ -4,9 +4,9 @@
  * the web-element images. Everything is read from the event as attendees get it
  * (`GET /events/{EventID}/public`, pages-api.ts); each part saves on its own.
  */
-import { useEffect, useId, useRef } from "react";
+import { useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessageKey } from "@/lib/errors";
+import { LoadState } from "@/components/LoadState";
 import { usePagesEvent, usePagesWrites, type PagesEvent } from "./pages-api";
 import { addPagesStrings } from "./pages-i18n";
 import { PagesPageForm } from "./PagesPageForm";
@@ -17,18 +17,8 @@ import "./PagesScreen.css";
 export function PagesScreen({ eventId }: { eventId: string }) {
   addPagesStrings();
   const { t } = useTranslation("pages");
-  const { t: tc } = useTranslation();
   const query = usePagesEvent(eventId);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  // After "Try again" worked, the button is gone: the focus goes to the heading.
-  const retried = useRef(false);
-
-  useEffect(() => {
-    if (query.data && retried.current) {
-      retried.current = false;
-      headingRef.current?.focus();
-    }
-  }, [query.data]);
 
   return (
     // Not a landmark of its own: the console's event page already wraps it in a region named
@@ -38,23 +28,7 @@ export function PagesScreen({ eventId }: { eventId: string }) {
         {t("title")}
       </h2>
       <p className="muted">{t("intro")}</p>
-      {query.isPending ? <p role="status">{t("loading")}</p> : null}
-      {query.isError && !query.data ? (
-        <div role="alert" className="pages-failure">
-          <p>{t("loadFailed")}</p>
-          <p>{tc(errorMessageKey(query.error))}</p>
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              retried.current = true;
-              void query.refetch();
-            }}
-          >
-            {tc("common.retry")}
-          </button>
-        </div>
-      ) : null}
+      <LoadState query={query} loadingText={t("loading")} failedText={t("loadFailed")} focusAfterRetry={headingRef} />
       {query.data ? <PagesSections key={eventId} eventId={eventId} event={query.data} /> : null}
     </div>
   );
