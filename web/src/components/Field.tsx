@@ -1,4 +1,5 @@
-import { useId, type ComponentProps } from "react";
+import type { ComponentProps } from "react";
+import { FieldNotes, useFieldIds } from "./FieldNotes";
 
 /** `ref` passes through to the input (react-hook-form's `register` sets it). */
 interface FieldProps extends Omit<ComponentProps<"input">, "id"> {
@@ -10,27 +11,12 @@ interface FieldProps extends Omit<ComponentProps<"input">, "id"> {
 
 /** A labelled input whose error is announced and tied to it with aria-describedby. */
 export function Field({ label, error, hint, ...input }: FieldProps) {
-  const id = useId();
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
+  const { id, describedBy } = useFieldIds(hint, error);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...input}
-      />
-      {hint ? (
-        <span id={`${id}-hint`} className="field__hint">
-          {hint}
-        </span>
-      ) : null}
-      {error ? (
-        <span id={`${id}-error`} className="field__error" role="alert">
-          {error}
-        </span>
-      ) : null}
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

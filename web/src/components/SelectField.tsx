@@ -1,4 +1,5 @@
-import { useId, type ComponentProps, type ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
+import { FieldNotes, useFieldIds } from "./FieldNotes";
 
 interface SelectFieldProps extends Omit<ComponentProps<"select">, "id"> {
   label: string;
@@ -10,24 +11,14 @@ interface SelectFieldProps extends Omit<ComponentProps<"select">, "id"> {
 
 /** A labelled select, its hint and error tied to it like `Field`'s. */
 export function SelectField({ label, error, hint, children, ...select }: SelectFieldProps) {
-  const id = useId();
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
+  const { id, describedBy } = useFieldIds(hint, error);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy || undefined} {...select}>
+      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...select}>
         {children}
       </select>
-      {hint ? (
-        <span id={`${id}-hint`} className="field__hint">
-          {hint}
-        </span>
-      ) : null}
-      {error ? (
-        <span id={`${id}-error`} className="field__error" role="alert">
-          {error}
-        </span>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -17,6 +17,8 @@ const de: Translation = {
     backToLogin: "Zurück zur Anmeldung",
     required: "Pflichtfeld",
     dateRange: "{{begin}} – {{end}}",
+    uploading: "Wird hochgeladen… {{percent}}",
+    uploadingUnknown: "Wird hochgeladen…",
   },
   validation: {
     emailInvalid: "Bitte gib eine gültige E-Mail-Adresse ein",

@@ -8,8 +8,6 @@ const pages: PagesTranslation = {
   save: "Speichern",
   saving: "Wird gespeichert…",
   notSaved: "Nicht gespeichert. {{reason}}",
-  uploading: "Wird hochgeladen… {{percent}}",
-  uploadingUnknown: "Wird hochgeladen…",
   sizeLimit: "Höchstens {{size}} sind erlaubt.",
   acceptedTypes: "Erlaubt sind PNG, JPEG, WebP oder GIF.",
   page: {

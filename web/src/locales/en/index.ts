@@ -17,6 +17,8 @@ const en = {
     backToLogin: "Back to login",
     required: "required",
     dateRange: "{{begin}} – {{end}}",
+    uploading: "Uploading… {{percent}}",
+    uploadingUnknown: "Uploading…",
   },
   validation: {
     emailInvalid: "Please enter a valid email address",

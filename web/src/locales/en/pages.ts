@@ -12,8 +12,6 @@ const pages = {
   save: "Save",
   saving: "Saving…",
   notSaved: "Not saved. {{reason}}",
-  uploading: "Uploading… {{percent}}",
-  uploadingUnknown: "Uploading…",
   sizeLimit: "Largest accepted size: {{size}}.",
   acceptedTypes: "Accepted: PNG, JPEG, WebP or GIF.",
   page: {

@@ -17,6 +17,8 @@ const es: Translation = {
     backToLogin: "Volver al inicio de sesión",
     required: "obligatorio",
     dateRange: "{{begin}} – {{end}}",
+    uploading: "Subiendo… {{percent}}",
+    uploadingUnknown: "Subiendo…",
   },
   validation: {
     emailInvalid: "Introduce una dirección de correo electrónico válida",

@@ -8,8 +8,6 @@ const pages: PagesTranslation = {
   save: "Guardar",
   saving: "Guardando…",
   notSaved: "No se ha guardado. {{reason}}",
-  uploading: "Subiendo… {{percent}}",
-  uploadingUnknown: "Subiendo…",
   sizeLimit: "Tamaño máximo admitido: {{size}}.",
   acceptedTypes: "Se admiten PNG, JPEG, WebP o GIF.",
   page: {

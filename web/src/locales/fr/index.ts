@@ -17,6 +17,8 @@ const fr: Translation = {
     backToLogin: "Retour à la connexion",
     required: "obligatoire",
     dateRange: "{{begin}} – {{end}}",
+    uploading: "Envoi en cours… {{percent}}",
+    uploadingUnknown: "Envoi en cours…",
   },
   validation: {
     emailInvalid: "Veuillez saisir une adresse e-mail valide",

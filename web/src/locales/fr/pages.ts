@@ -8,8 +8,6 @@ const pages: PagesTranslation = {
   save: "Enregistrer",
   saving: "Enregistrement…",
   notSaved: "Non enregistré. {{reason}}",
-  uploading: "Envoi en cours… {{percent}}",
-  uploadingUnknown: "Envoi en cours…",
   sizeLimit: "Taille maximale acceptée : {{size}}.",
   acceptedTypes: "Formats acceptés : PNG, JPEG, WebP ou GIF.",
   page: {

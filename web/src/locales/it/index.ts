@@ -17,6 +17,8 @@ const it: Translation = {
     backToLogin: "Torna all'accesso",
     required: "obbligatorio",
     dateRange: "{{begin}} – {{end}}",
+    uploading: "Caricamento… {{percent}}",
+    uploadingUnknown: "Caricamento…",
   },
   validation: {
     emailInvalid: "Inserisci un indirizzo e-mail valido",

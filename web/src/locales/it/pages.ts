@@ -8,8 +8,6 @@ const pages: PagesTranslation = {
   save: "Salva",
   saving: "Salvataggio…",
   notSaved: "Non salvato. {{reason}}",
-  uploading: "Caricamento… {{percent}}",
-  uploadingUnknown: "Caricamento…",
   sizeLimit: "Dimensione massima accettata: {{size}}.",
   acceptedTypes: "Formati accettati: PNG, JPEG, WebP o GIF.",
   page: {

@@ -13,13 +13,15 @@ import { useTranslation } from "react-i18next";
 import { CheckboxField } from "@/components/CheckboxField";
 import { Field } from "@/components/Field";
 import { FormError } from "@/components/FormError";
+import { TextareaField } from "@/components/TextareaField";
+import { UploadProgressBar } from "@/components/UploadProgressBar";
 import { notify } from "@/features/notifications";
 import type { UploadProgress } from "@/lib/api-client";
 import type { ErrorMessageKey } from "@/lib/errors";
+import { formatBytes } from "@/lib/format-bytes";
 import { focusFirstInvalid, useSubmitLock } from "@/lib/use-submit-lock";
 import type { PageContent, SendOptions } from "./pages-api";
 import { mapPagesError } from "./pages-errors";
-import { formatBytes, TextareaField, UploadProgressBar } from "./PagesFields";
 import {
   charCount,
   IMAGE_ACCEPT,

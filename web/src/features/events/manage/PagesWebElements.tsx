@@ -11,14 +11,15 @@ import { useId, useRef, useState, type ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "@/components/ConfirmDialog";
 import { Field } from "@/components/Field";
+import { UploadProgressBar } from "@/components/UploadProgressBar";
 import { notify } from "@/features/notifications";
 import { customWebElements, safeContentURL, splitMarketplace, toVarMap, webElementContent } from "@/features/variables";
 import type { UploadProgress } from "@/lib/api-client";
 import { errorMessageKey } from "@/lib/errors";
+import { formatBytes } from "@/lib/format-bytes";
 import { useSubmitLock } from "@/lib/use-submit-lock";
 import { imageSource, useTourImageElements, type PagesEvent, type SendOptions, type TourImageElement, type WebElementImageAnswer } from "./pages-api";
 import { mapPagesError } from "./pages-errors";
-import { formatBytes, UploadProgressBar } from "./PagesFields";
 import { IMAGE_ACCEPT, imageProblem, MAX_IMAGE_BYTES, webElementKeyProblem } from "./pages-schema";
 
 type Source = "variable" | "organizer" | "default" | "empty" | "none" | "unusable";
