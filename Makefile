@@ -24,7 +24,7 @@ help:
 	@echo "make migrate  apply database migrations"
 	@echo "make demo     (re)seed the demo event"
 	@echo "make lock     recompile the pinned requirement files"
-	@echo "make codegen  rewrite generated files: protocol vectors, the web's error codes, reserved names, pre-publish codes"
+	@echo "make codegen  rewrite generated files: protocol vectors, the web's error codes, reserved names, pre-publish codes, theme contrast"
 	@echo "make web      install web dependencies and build the web app (only when sources changed)"
 	@echo "make web-test lint, type-check and unit-test the web app"
 	@echo "make e2e      browser tests: the built app against a real server in the system Chromium"
@@ -79,6 +79,7 @@ codegen: install
 	$(BIN)/python -m venuely.core.error_codes_ts
 	$(BIN)/python -m venuely.events.reserved_ts
 	$(BIN)/python -m venuely.events.prepublish.codes_ts
+	$(BIN)/python -m venuely.events.prepublish.contrast_ts
 
 # The decoder's properties with 100,000 generated examples each (about 20 minutes on two cores);
 # `make test` runs the same properties with a few hundred.

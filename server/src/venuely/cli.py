@@ -1,4 +1,4 @@
-"""`venuely` command line: serve, migrate, demo, create-admin."""
+"""`venuely` command line: serve, migrate, demo, demo-tour, create-admin."""
 
 from __future__ import annotations
 
@@ -50,6 +50,36 @@ def _demo(_: argparse.Namespace) -> int:
     return asyncio.run(run_demo_seed(load_settings()))
 
 
+def _demo_tour(args: argparse.Namespace) -> int:
+    """Write the demo tour zip to a file, e.g. for a browser test that uploads a tour."""
+    import os
+    from pathlib import Path
+
+    from venuely.demo.tour.install import tour_width
+    from venuely.demo.tour.package import build_demo_tour
+    from venuely.settings import Settings
+
+    # Settings only for the data dir (the render cache) and the environment's default width;
+    # not `load_settings`, which would create a secret key this command never needs.
+    settings = Settings()
+    width = args.width or tour_width(settings)
+    data = build_demo_tour(width, settings.data_dir / "demo")
+    out = Path(args.out)
+    partial = out.with_name(f".{out.name}.{os.getpid()}.tmp")
+    partial.write_bytes(data)
+    os.replace(partial, out)  # never a half-written zip at the name a test reads
+    print(f"demo tour written to {out}: {len(data)} bytes, images {width} px wide")
+    return 0
+
+
+def _tour_width(text: str) -> int:
+    width = int(text)
+    # Node images must be exactly 2:1 (tour-package.md), so the width must be even.
+    if not 64 <= width <= 8192 or width % 2:
+        raise argparse.ArgumentTypeError("the width must be an even number from 64 to 8192")
+    return width
+
+
 def _create_admin(args: argparse.Namespace) -> int:
     from venuely.admins.bootstrap import create_master_admin
 
@@ -72,6 +102,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("migrate", help="apply database migrations").set_defaults(handler=_migrate)
     sub.add_parser("demo", help="create or refresh the demo event").set_defaults(handler=_demo)
+
+    tour = sub.add_parser("demo-tour", help="write the demo tour package (a zip) to a file")
+    tour.add_argument("--out", required=True, help="the zip file to write")
+    tour.add_argument(
+        "--width",
+        type=_tour_width,
+        default=None,
+        help="image width in pixels (default: what `venuely demo` installs here)",
+    )
+    tour.set_defaults(handler=_demo_tour)
 
     admin = sub.add_parser("create-admin", help="create a master admin (or grant the right)")
     admin.add_argument("email")

@@ -365,6 +365,30 @@ async def test_style_maps_are_validated_and_nothing_is_written(
     assert await _themes(services) == 0
 
 
+async def test_a_refused_style_map_names_each_refused_key(
+    client: httpx.AsyncClient, services: Services
+) -> None:
+    """The console puts each refusal beside its field: `Problems[].Name` is the key."""
+    cast = await make_cast(services)
+    response = await client.put(
+        f"/events/{cast.event.id}/theme/MainTheme",
+        json={
+            "primary_color": "#fff",
+            "text_color": "red; }",
+            "login_box_x_offset": "75%",
+            "bad key": "x",
+        },
+        headers=cast.event_admin,
+    )
+    assert response.status_code == 422, response.text
+    error = response.json()["Error"]
+    assert error["Code"] == "VALIDATION_ERROR"
+    problems = {p["Name"]: p["Message"] for p in error["Data"]["Problems"]}
+    assert set(problems) == {"text_color", "login_box_x_offset", "bad key"}
+    assert "-50% and 50%" in problems["login_box_x_offset"]
+    assert await _themes(services) == 0
+
+
 async def test_unhappy_paths_and_permissions(client: httpx.AsyncClient, services: Services) -> None:
     cast = await make_cast(services)
     eid = cast.event.id

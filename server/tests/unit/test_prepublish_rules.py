@@ -101,7 +101,17 @@ def test_readable_colours(value: str, expected: Rgba) -> None:
 
 @pytest.mark.parametrize(
     "value",
-    ["var(--x)", "color-mix(in srgb, red, blue)", "#12", "rgb(1, 2)", "hsl(1, 2, 3)", "", 3, None],
+    [
+        "var(--x)",
+        "color-mix(in srgb, red, blue)",
+        "#12",
+        "rgb(1, 2)",
+        "hsl(1, 2, 3)",
+        "hsl(120degdeg, 50%, 50%)",
+        "",
+        3,
+        None,
+    ],
 )
 def test_unreadable_colours(value: object) -> None:
     assert parse_color(value) is None

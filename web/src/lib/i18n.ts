@@ -10,8 +10,11 @@ import en from "@/locales/en";
 import type enAccess from "@/locales/en/access";
 import type enAdmins from "@/locales/en/admins";
 import type enConsole from "@/locales/en/console";
+import type enLook from "@/locales/en/look";
+import type enNavigation from "@/locales/en/navigation";
 import type enPages from "@/locales/en/pages";
 import type enPrepublish from "@/locales/en/prepublish";
+import type enTours from "@/locales/en/tours";
 import es from "@/locales/es";
 import fr from "@/locales/fr";
 import it from "@/locales/it";
@@ -25,9 +28,12 @@ declare module "i18next" {
     // (app/console/i18n.ts); `access` the Access screen's (features/events/manage/access-i18n.ts),
     // `admins` the Admins screen's (features/admins/manage/admins-i18n.ts), `pages` the Pages
     // screen's (features/events/manage/pages-i18n.ts), `prepublish` the pre-publish check's
-    // (features/events/manage/prepublish-i18n.ts).
+    // (features/events/manage/prepublish-i18n.ts), `navigation` the Navigation screen's
+    // (features/events/manage/navigation-i18n.ts).
+    // `tours` is the Venue screen's (features/venue/manage/tours-i18n.ts).
+    // `look` is the Look section's (features/themes/manage/look-i18n.ts).
     // Only their types are imported here.
-    resources: { translation: typeof en; console: typeof enConsole; access: typeof enAccess; admins: typeof enAdmins; pages: typeof enPages; prepublish: typeof enPrepublish };
+    resources: { translation: typeof en; console: typeof enConsole; access: typeof enAccess; admins: typeof enAdmins; pages: typeof enPages; prepublish: typeof enPrepublish; tours: typeof enTours; navigation: typeof enNavigation; look: typeof enLook };
   }
 }
 

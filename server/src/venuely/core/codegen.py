@@ -1,9 +1,10 @@
 """The one command line of the files generated for the web app (`make codegen`).
 
 Each generator (`core/error_codes_ts.py`, `events/reserved_ts.py`,
-`events/prepublish/codes_ts.py`) renders its file from a server-side source and calls
-`write_or_check`: without `--check` it writes the file, with it it exits 1 when the committed copy
-differs, which the server's tests run so a stale copy cannot land.
+`events/prepublish/codes_ts.py`, `events/prepublish/contrast_ts.py`) renders its file from a
+server-side source and calls `write_or_check`: without `--check` it writes the file, with it it
+exits 1 when the committed copy differs, which the server's tests run so a stale copy cannot
+land.
 """
 
 from __future__ import annotations

@@ -146,7 +146,7 @@ async def _upload(
     except ApiError as exc:
         await reporter.error(exc)
         raise
-    out = service.version_out(version)
+    [out] = await service.versions_out(session, [version])
     await session.commit()
     await reporter.success(version.version, out.PanoURL)
     return out
@@ -202,7 +202,9 @@ async def put_pano_vars(
 ) -> PanoVersionOut:
     pano = await access_pano(session, principal, pano_id)
     row = await service.load_version(session, pano.id, version)
-    return service.version_out(await service.set_pano_vars(session, row, pano_vars))
+    row = await service.set_pano_vars(session, row, pano_vars)
+    [out] = await service.versions_out(session, [row])
+    return out
 
 
 @router.get("/panos/{PanoID}/versions/{PanoVersion}/usage", response_model=list[PanoUsageOut])

@@ -57,6 +57,11 @@ class PanoVersionOut(BaseModel):
     PackageHash: str
     PanoVars: dict[str, Any]
     CreatedAt: datetime
+    # Who uploaded it: a person id ("" for versions installed by code, e.g. the demo seed) and
+    # that person's name now ("" when unknown or the account is gone), so a console can say who
+    # without reading persons it may not see.
+    UploadedBy: str = ""
+    UploadedByName: str = ""
 
 
 class PanoOut(BaseModel):

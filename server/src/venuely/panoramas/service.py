@@ -18,6 +18,7 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from venuely.accounts.models import Person
 from venuely.activities.schemas import portable_json
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.ids import new_id
@@ -46,7 +47,7 @@ MAX_DATA_BYTES = 16 * 1024
 ProgressCallback = Callable[[str, int, int], Coroutine[Any, Any, None]]
 
 
-def version_out(version: PanoVersion) -> PanoVersionOut:
+def version_out(version: PanoVersion, uploader_name: str = "") -> PanoVersionOut:
     return PanoVersionOut(
         PanoID=version.pano_id,
         Version=version.version,
@@ -58,7 +59,19 @@ def version_out(version: PanoVersion) -> PanoVersionOut:
         PackageHash=version.package_hash,
         PanoVars=dict(version.pano_vars),
         CreatedAt=version.created_at,
+        UploadedBy=version.uploaded_by,
+        UploadedByName=uploader_name,
     )
+
+
+async def versions_out(session: AsyncSession, versions: list[PanoVersion]) -> list[PanoVersionOut]:
+    """Versions as answered, each with its uploader's current name (one query for all)."""
+    ids = sorted({v.uploaded_by for v in versions if v.uploaded_by})
+    names: dict[str, str] = {}
+    if ids:
+        rows = await session.scalars(select(Person).where(Person.id.in_(ids)))
+        names = {p.id: p.full_name for p in rows}
+    return [version_out(v, names.get(v.uploaded_by, "")) for v in versions]
 
 
 async def list_versions(session: AsyncSession, pano_id: str) -> list[PanoVersion]:
@@ -75,7 +88,7 @@ async def pano_out(session: AsyncSession, pano: Pano) -> PanoOut:
         Description=str(pano.document.get("Description", "")),
         Data=dict(pano.document.get("Data", {})),
         PreviewURL=file_url(pano.preview_hash) if pano.preview_hash else "",
-        Versions=[version_out(v) for v in versions],
+        Versions=await versions_out(session, versions),
         CreatedAt=pano.created_at,
         UpdatedAt=pano.updated_at,
     )

@@ -10,7 +10,16 @@ import re
 from datetime import datetime
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidatorFunctionWrapHandler,
+    WrapValidator,
+)
+from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from venuely.core.ids import Id
 from venuely.files.schemas import FileRef
@@ -34,23 +43,47 @@ def login_box_offset(value: str) -> str:
     return value.strip()
 
 
-def style_map(value: dict[str, StyleValue]) -> dict[str, StyleValue]:
-    for key, item in value.items():
-        if not _KEY_RE.match(key):
-            raise ValueError(f"key '{key[:64]}' must be 1-64 characters of A-Z, a-z, 0-9, _ and -")
-        if isinstance(item, str):
-            if len(item) > 500:
-                raise ValueError(f"value of '{key}' is longer than 500 characters")
-            if _UNSAFE_RE.search(item):
-                raise ValueError(f"value of '{key}' contains one of ; {{ }} < > \\")
-            if key == LOGIN_BOX_KEY:
+def _entry_problem(key: str, item: StyleValue) -> str | None:
+    """Why one entry of a style map is refused, or None."""
+    if not _KEY_RE.match(key):
+        return "the key must be 1-64 characters of A-Z, a-z, 0-9, _ and -"
+    if isinstance(item, str):
+        if len(item) > 500:
+            return "the value is longer than 500 characters"
+        if _UNSAFE_RE.search(item):
+            return "the value contains one of ; { } < > \\"
+        if key == LOGIN_BOX_KEY:
+            try:
                 login_box_offset(item)
-        elif isinstance(item, float) and not math.isfinite(item):  # NaN/inf are not JSON
-            raise ValueError(f"value of '{key}' is not a number")
-    return value
+            except ValueError as error:
+                return str(error)
+    elif isinstance(item, float) and not math.isfinite(item):  # NaN/inf are not JSON
+        return "the value is not a number"
+    return None
 
 
-StyleMap = Annotated[dict[str, StyleValue], Field(max_length=300), AfterValidator(style_map)]
+def style_map(value: Any, handler: ValidatorFunctionWrapHandler) -> dict[str, StyleValue]:
+    """The shape first (a map of strings, numbers, booleans or null; at most 300), then each
+    entry, every refused one located at its key: the error's `Problems[].Name` is the key, so a
+    form can show the refusal beside the field it came from."""
+    checked: dict[str, StyleValue] = handler(value)
+    problems: list[InitErrorDetails] = []
+    for key, item in checked.items():
+        problem = _entry_problem(key, item)
+        if problem is not None:
+            problems.append(
+                {
+                    "type": PydanticCustomError("style_value", problem),
+                    "loc": (key[:64],),
+                    "input": item,
+                }
+            )
+    if problems:
+        raise ValidationError.from_exception_data("StyleMap", problems)
+    return checked
+
+
+StyleMap = Annotated[dict[str, StyleValue], Field(max_length=300), WrapValidator(style_map)]
 LoginBoxOffset = Annotated[str, Field(max_length=16), AfterValidator(login_box_offset)]
 
 

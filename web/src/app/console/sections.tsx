@@ -36,9 +36,24 @@ export const eventSections: readonly EventSection[] = [
     load: () => import("@/features/admins/manage/AdminsScreen").then((m) => m.AdminsScreen),
   },
   {
+    path: "navigation",
+    labelKey: "eventNav.navigation",
+    load: () => import("@/features/events/manage/NavigationScreen").then((m) => m.NavigationScreen),
+  },
+  {
+    path: "theme",
+    labelKey: "eventNav.theme",
+    load: () => import("@/features/themes/manage/LookScreen").then((m) => m.LookScreen),
+  },
+  {
     path: "pages",
     labelKey: "eventNav.pages",
     load: () => import("@/features/events/manage/PagesScreen").then((m) => m.PagesScreen),
+  },
+  {
+    path: "venue",
+    labelKey: "eventNav.venue",
+    load: () => import("@/features/venue/manage/VenueScreen").then((m) => m.VenueScreen),
   },
   {
     path: "check",

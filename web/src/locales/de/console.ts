@@ -67,7 +67,7 @@ const consoleStrings: ConsoleTranslation = {
     navigation: "Navigation",
     theme: "Aussehen",
     pages: "Seiten",
-    venue: "Venue",
+    venue: "Veranstaltungsort",
     check: "Prüfung",
   },
   eventForm: {

@@ -43,7 +43,7 @@ const prepublish: PrepublishTranslation = {
     access: "Zugang",
     pages: "Seiten",
     navigation: "Navigation",
-    theme: "Theme",
+    theme: "Aussehen",
     venue: "Veranstaltungsort",
     agenda: "Agenda",
   },

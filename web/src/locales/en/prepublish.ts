@@ -48,7 +48,7 @@ const prepublish = {
     access: "Access",
     pages: "Pages",
     navigation: "Navigation",
-    theme: "Theme",
+    theme: "Look",
     venue: "Venue",
     agenda: "Agenda",
   },

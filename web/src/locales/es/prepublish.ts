@@ -43,7 +43,7 @@ const prepublish: PrepublishTranslation = {
     access: "Acceso",
     pages: "Páginas",
     navigation: "Navegación",
-    theme: "Tema",
+    theme: "Aspecto",
     venue: "Espacio",
     agenda: "Agenda",
   },

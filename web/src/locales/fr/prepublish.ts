@@ -43,7 +43,7 @@ const prepublish: PrepublishTranslation = {
     access: "Accès",
     pages: "Pages",
     navigation: "Navigation",
-    theme: "Thème",
+    theme: "Apparence",
     venue: "Lieu",
     agenda: "Programme",
   },

@@ -97,7 +97,8 @@ def _function(name: str, body: str) -> Rgba | None:
         r, g, b = (float(c or 0) for c in channels)
         return Rgba(r, g, b, alpha)
     hue_token = tokens[0].removesuffix("deg")
-    if not _NUMBER.match(hue_token) or hue_token.endswith("%"):
+    # One unit at most: "120degdeg" would otherwise reach float() as "120deg".
+    if not _NUMBER.match(hue_token) or hue_token.endswith(("%", "deg")):
         return None
     saturation, lightness = _number(tokens[1], 1.0), _number(tokens[2], 1.0)
     if saturation is None or lightness is None or not tokens[1].endswith("%"):

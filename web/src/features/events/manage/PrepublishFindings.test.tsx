@@ -19,6 +19,13 @@ const FINDINGS = [
     Params: { MenuItemID: "m1", Name: "Info", Slug: "faq" },
     Fix: { Screen: "navigation", ItemID: "m1" },
   },
+  {
+    Code: "SESSIONS_OVERLAP",
+    Severity: "error",
+    Message: "overlap",
+    Params: { ScreenID: "stage", SessionID: "a1", SessionTitle: "Keynote", OtherSessionID: "a2", OtherSessionTitle: "Panel" },
+    Fix: { Screen: "agenda", ItemID: "a1" },
+  },
 ];
 
 describe("the console and the pre-publish check", { timeout: 20_000 }, () => {
@@ -50,7 +57,7 @@ describe("the console and the pre-publish check", { timeout: 20_000 }, () => {
               Error: {
                 Code: "PREPUBLISH_FAILED",
                 Message: "refused",
-                Data: { EventID: EVENT.ID, Codes: ["WHITELIST_EMPTY_RESTRICTED", "MENU_PAGE_MISSING"], Findings: FINDINGS },
+                Data: { EventID: EVENT.ID, Codes: ["WHITELIST_EMPTY_RESTRICTED", "MENU_PAGE_MISSING", "SESSIONS_OVERLAP"], Findings: FINDINGS },
               },
             },
           };
@@ -66,10 +73,13 @@ describe("the console and the pre-publish check", { timeout: 20_000 }, () => {
     await user.click(screen.getByRole("button", { name: "Save changes" }));
     expect(await screen.findByTestId("form-error")).toHaveTextContent("The event cannot be listed yet");
     const findings = within(screen.getByTestId("prepublish-findings"));
-    expect(findings.getByRole("heading", { level: 3, name: "Errors (2)" })).toBeInTheDocument();
+    expect(findings.getByRole("heading", { level: 3, name: "Errors (3)" })).toBeInTheDocument();
     expect(findings.getByText("Only listed people may enter, but the list is empty: no attendee can get in.")).toBeInTheDocument();
     expect(findings.getByRole("link", { name: "Fix in Access" })).toHaveAttribute("href", `/manage/events/${EVENT.ID}/access`);
     expect(findings.getByText("“Info” opens /page/faq, but no visible full-screen page defines that slug.")).toBeInTheDocument();
-    expect(findings.getByText(`PUT /api/v1/events/${EVENT.ID}/menu/m1`)).toBeInTheDocument();
+    expect(findings.getByRole("link", { name: "Fix in Navigation" })).toHaveAttribute("href", `/manage/events/${EVENT.ID}/navigation`);
+    // The agenda has no console screen yet: the finding gives the API call instead.
+    expect(findings.getByText("“Keynote” and “Panel” play on screen stage at the same time.")).toBeInTheDocument();
+    expect(findings.getByText(`PUT /api/v1/events/${EVENT.ID}/activities/a1`)).toBeInTheDocument();
   });
 });

@@ -22,7 +22,10 @@ import "./PrepublishScreen.css";
 export const PREPUBLISH_FIX_ROUTES: Readonly<Partial<Record<PrepublishScreen, string>>> = {
   settings: "",
   access: "access",
+  navigation: "navigation",
+  theme: "theme",
   pages: "pages",
+  venue: "venue",
 };
 
 export function SeverityIcon({ severity }: { severity: PrepublishSeverity }) {
@@ -81,24 +84,11 @@ export function useFindingMessage(): (finding: PrepublishFinding) => string {
   };
 }
 
-const DEFAULT_PAGE_CODES: ReadonlySet<string> = new Set(["DEFAULT_PAGE_MISSING", "DEFAULT_PAGE_NOT_FOUND", "DEFAULT_PAGE_HIDDEN", "DEFAULT_PAGE_NOT_A_PAGE"]);
-
-/** The API call that fixes a finding whose screen the console does not have yet. */
+/** The API call that fixes a finding whose screen the console does not have yet (the agenda's). */
 export function apiCallFor(finding: PrepublishFinding, eventId: string | undefined): string | null {
   const event = `${API_BASE}/events/${eventId ? encodeURIComponent(eventId) : "{EventID}"}`;
   const item = (placeholder: string) => (finding.Fix.ItemID ? encodeURIComponent(finding.Fix.ItemID) : placeholder);
-  switch (finding.Fix.Screen) {
-    case "navigation":
-      return DEFAULT_PAGE_CODES.has(finding.Code) ? `PUT ${event}/menu/default` : `PUT ${event}/menu/${item("{MenuItemID}")}`;
-    case "theme":
-      return `PUT ${event}/theme/${item("{SubThemeType}")}`;
-    case "venue":
-      return `PUT ${event} {PanoID, PanoVersion}`;
-    case "agenda":
-      return `PUT ${event}/activities/${item("{ActivityID}")}`;
-    default:
-      return null;
-  }
+  return finding.Fix.Screen === "agenda" ? `PUT ${event}/activities/${item("{ActivityID}")}` : null;
 }
 
 function FixLine({ finding, eventId }: { finding: PrepublishFinding; eventId: string | undefined }) {
