@@ -74,6 +74,8 @@ class Settings(BaseSettings):
     # Tour packages hold a full venue of panoramas: a larger, admin-only allowance.
     max_tour_upload_bytes: int = Field(default=200 * 1024 * 1024, ge=1024)
     max_image_pixels: int = Field(default=40_000_000, ge=1)
+    # Cinema videos (MP4) uploaded by organizers: held in memory while checked, so bounded.
+    max_video_upload_bytes: int = Field(default=200 * 1024 * 1024, ge=1024)
 
     # Server-side fetches of user-supplied URLs (core/outbound.py: /proxy, picture from URL).
     outbound_allowed_hosts: Annotated[list[str], NoDecode] = Field(default_factory=list)

@@ -7,6 +7,7 @@ import hashlib
 from datetime import UTC, datetime
 from pathlib import Path
 
+import httpx
 import pytest
 from pydantic import ValidationError
 
@@ -100,3 +101,40 @@ def test_s3_backend_needs_its_settings(tmp_path: Path) -> None:
     )
     assert isinstance(build_storage(settings), S3Storage)
     assert isinstance(build_storage(Settings(data_dir=tmp_path)), LocalStorage)
+
+
+async def test_local_storage_reads_a_byte_range(tmp_path: Path) -> None:
+    storage = LocalStorage(tmp_path)
+    data = bytes(range(256)) * 600  # several read chunks
+    key = hashlib.sha256(data).hexdigest()
+    await storage.put(key, data, "video/mp4")
+    part = b"".join([c async for c in await storage.open(key, 70_000, 70_001)])
+    assert part == data[70_000:140_001]
+    tail = b"".join([c async for c in await storage.open(key, len(data) - 3)])
+    assert tail == data[-3:]
+
+
+async def test_s3_storage_asks_for_the_range_and_signs_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seen: list[httpx.Request] = []
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        seen.append(request)
+        return httpx.Response(206, content=b"0123")
+
+    real = httpx.AsyncClient
+    monkeypatch.setattr(
+        "venuely.files.s3.httpx.AsyncClient",
+        lambda **kw: real(transport=httpx.MockTransport(answer), **kw),
+    )
+    storage = S3Storage(
+        endpoint="https://s3.example.com", bucket="b", region="r", access_key="a", secret_key="s"
+    )
+    key = hashlib.sha256(b"x").hexdigest()
+    body = b"".join([c async for c in await storage.open(key, 10, 4)])
+    assert body == b"0123"
+    assert seen[0].headers["range"] == "bytes=10-13"
+    assert "range" in seen[0].headers["authorization"].split("SignedHeaders=")[1]
+    assert b"".join([c async for c in await storage.open(key)]) == b"0123"
+    assert "range" not in seen[1].headers

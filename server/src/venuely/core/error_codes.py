@@ -114,6 +114,9 @@ class ErrorCode(StrEnum):
     LOCATION_NOT_FOUND = auto(), ErrorSpec(404)
     VFILE_NOT_FOUND = auto(), ErrorSpec(404)
     VTABLE_NOT_FOUND = auto(), ErrorSpec(404)
+    # Media (media/): a cinema video, or a session's recording, not in the event named.
+    VIDEO_NOT_FOUND = auto(), ErrorSpec(404, data=("VideoID",))
+    RECORDING_NOT_FOUND = auto(), ErrorSpec(404, data=("SessionID",))
     CONFLICT = auto(), ErrorSpec(409)
     INTERNAL_NAME_TAKEN = auto(), ErrorSpec(409)
     EMAIL_ALREADY_USED = auto(), ErrorSpec(409)
@@ -122,6 +125,8 @@ class ErrorCode(StrEnum):
     PREPUBLISH_FAILED = auto(), ErrorSpec(409, data=("Codes", "Findings"))
     # A stream asked for outside its session's time; the web app shows media_expired.
     MEDIA_EXPIRED = auto(), ErrorSpec(410)
+    # A byte range that starts past the end of a stored file (files/ranges.py).
+    RANGE_NOT_SATISFIABLE = auto(), ErrorSpec(416, data=("Size",))
     # -- chat rules (protocol §6), over both wires -------------------------------------------------
     NOT_A_MEMBER = (
         auto(),

@@ -1,7 +1,8 @@
 """Upload routes opt in to a larger request-body allowance than the global 1 MiB.
 
-A route marks its endpoint with `@upload_route` (files up to `max_upload_bytes`) or
-`@tour_upload_route` (tour packages, up to `max_tour_upload_bytes`); the app factory turns the
+A route marks its endpoint with `@upload_route` (files up to `max_upload_bytes`),
+`@tour_upload_route` (tour packages, up to `max_tour_upload_bytes`) or `@video_upload_route`
+(cinema videos, up to `max_video_upload_bytes`); the app factory turns the
 marked routes' paths into (pattern, allowance) pairs for `BodyLimitMiddleware`, which must decide
 before routing happens. The allowance is the file limit plus the normal body limit (room for the
 other form fields and multipart framing); each file is then held to its limit exactly while it is
@@ -31,6 +32,11 @@ def upload_route(fn: F) -> F:
 
 def tour_upload_route(fn: F) -> F:
     setattr(fn, UPLOAD_ATTR, "max_tour_upload_bytes")
+    return fn
+
+
+def video_upload_route(fn: F) -> F:
+    setattr(fn, UPLOAD_ATTR, "max_video_upload_bytes")
     return fn
 
 

@@ -20,4 +20,6 @@ class StoredFile(Base):
     size: Mapped[int] = mapped_column(Integer)
     width: Mapped[int] = mapped_column(Integer, default=0)
     height: Mapped[int] = mapped_column(Integer, default=0)
+    # Videos: their length as the container states it; 0 for everything else.
+    duration_ms: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime]

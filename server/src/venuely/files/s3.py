@@ -137,9 +137,16 @@ class S3Storage:
             raise StorageError(f"S3 HEAD answered {response.status_code}")
         return True
 
-    async def open(self, key: str) -> AsyncIterator[bytes]:
+    async def open(
+        self, key: str, start: int = 0, length: int | None = None
+    ) -> AsyncIterator[bytes]:
         url = self.object_url(key)
-        headers = self._headers("GET", url, EMPTY_SHA256)
+        extra: dict[str, str] = {}
+        if start or length is not None:
+            # S3 answers a Range GET with 206 and exactly those bytes.
+            last = "" if length is None else str(start + length - 1)
+            extra["range"] = f"bytes={start}-{last}"
+        headers = self._headers("GET", url, EMPTY_SHA256, extra)
         stack = AsyncExitStack()
         try:
             client = await stack.enter_async_context(httpx.AsyncClient(timeout=TIMEOUT))

@@ -22,7 +22,7 @@ from venuely.files.models import StoredFile
 from venuely.files.sniff import HEAD_BYTES, Kind, sniff
 from venuely.files.storage import CHUNK, Storage, StorageError, get_storage
 from venuely.files.upsert import insert_ignore
-from venuely.files.validate import InvalidFile, clean
+from venuely.files.validate import Cleaned, InvalidFile, clean
 
 StorageDep = Annotated[Storage, Depends(get_storage)]
 FILES_PATH = "/api/v1/files"
@@ -55,9 +55,13 @@ async def store_upload(
     storage: Storage,
     upload: UploadFile,
     kinds: Collection[Kind],
+    *,
+    limit: int | None = None,
 ) -> StoredFile:
+    """`limit`: the largest file in bytes; `VENUELY_MAX_UPLOAD_BYTES` unless the route has its
+    own allowance (cinema videos)."""
     settings = services.settings
-    data = await read_limited(upload, settings.max_upload_bytes)
+    data = await read_limited(upload, settings.max_upload_bytes if limit is None else limit)
     if not data:
         raise ApiError(ErrorCode.INVALID_FILE, "The file is empty")
     found = sniff(data[:HEAD_BYTES])
@@ -73,6 +77,14 @@ async def store_upload(
         cleaned = await anyio.to_thread.run_sync(clean, data, fmt, kind, settings.max_image_pixels)
     except InvalidFile as exc:
         raise ApiError(ErrorCode.INVALID_FILE, str(exc), {"Format": fmt}) from exc
+    return await store_cleaned(session, services, storage, cleaned)
+
+
+async def store_cleaned(
+    session: AsyncSession, services: Services, storage: Storage, cleaned: Cleaned
+) -> StoredFile:
+    """Write bytes that are already safe to serve (cleaned above, or made by the server itself,
+    like the demo's video) under their SHA-256 and record them."""
     digest = hashlib.sha256(cleaned.data).hexdigest()
     existing = await session.get(StoredFile, digest)
     if existing is not None and await _exists(storage, digest):
@@ -94,6 +106,7 @@ async def store_upload(
             "size": len(cleaned.data),
             "width": cleaned.width,
             "height": cleaned.height,
+            "duration_ms": cleaned.duration_ms,
             "created_at": services.clock.now(),
         },
     )

@@ -13,6 +13,8 @@ from enum import StrEnum
 class Kind(StrEnum):
     IMAGE = "image"
     FONT = "font"
+    # MP4 uploads, and the HLS playlists and segments the server makes itself (media/).
+    VIDEO = "video"
 
 
 # (format name, kind) by leading bytes; RIFF needs its WEBP tag checked separately.
@@ -31,11 +33,32 @@ _SIGNATURES: tuple[tuple[bytes, str, Kind], ...] = (
 
 HEAD_BYTES = 16
 
+# ISO base media files start with an `ftyp` box: size (4 bytes), b"ftyp", the major brand. Only
+# the brands of MP4 proper; QuickTime (`qt  `), 3GP and HEIF images share the box but are refused.
+_MP4_BRANDS = frozenset(
+    {
+        b"isom",
+        b"iso2",
+        b"iso3",
+        b"iso4",
+        b"iso5",
+        b"iso6",
+        b"mp41",
+        b"mp42",
+        b"avc1",
+        b"M4V ",
+        b"dash",
+        b"MSNV",
+    }
+)
+
 
 def sniff(head: bytes) -> tuple[str, Kind] | None:
     """The format and kind of a file starting with `head`, or None when not one we accept."""
     if len(head) >= 12 and head[:4] == b"RIFF" and head[8:12] == b"WEBP":
         return "webp", Kind.IMAGE
+    if len(head) >= 12 and head[4:8] == b"ftyp" and head[8:12] in _MP4_BRANDS:
+        return "mp4", Kind.VIDEO
     for magic, name, kind in _SIGNATURES:
         if head.startswith(magic):
             return name, kind

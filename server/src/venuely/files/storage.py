@@ -32,8 +32,11 @@ class Storage(Protocol):
 
     async def exists(self, key: str) -> bool: ...
 
-    async def open(self, key: str) -> AsyncIterator[bytes]:
-        """The stored bytes in chunks. Raises `KeyError` when the key holds nothing."""
+    async def open(
+        self, key: str, start: int = 0, length: int | None = None
+    ) -> AsyncIterator[bytes]:
+        """The stored bytes in chunks, from byte `start` and at most `length` of them (a byte
+        range, `files/ranges.py`). Raises `KeyError` when the key holds nothing."""
         ...
 
     async def delete(self, key: str) -> None: ...
@@ -78,24 +81,34 @@ class LocalStorage:
     async def exists(self, key: str) -> bool:
         return await anyio.to_thread.run_sync(self.path(key).is_file)
 
-    async def open(self, key: str) -> AsyncIterator[bytes]:
+    async def open(
+        self, key: str, start: int = 0, length: int | None = None
+    ) -> AsyncIterator[bytes]:
         path = self.path(key)
         try:
             handle = await anyio.to_thread.run_sync(path.open, "rb")
         except FileNotFoundError as exc:
             raise KeyError(key) from exc
-        return _chunks(handle)
+        if start:
+            await anyio.to_thread.run_sync(handle.seek, start)
+        return _chunks(handle, length)
 
     async def delete(self, key: str) -> None:
         await anyio.to_thread.run_sync(lambda: self.path(key).unlink(missing_ok=True))
 
 
-async def _chunks(handle: object) -> AsyncIterator[bytes]:
+async def _chunks(handle: object, length: int | None = None) -> AsyncIterator[bytes]:
     import io
 
     assert isinstance(handle, io.BufferedReader)
+    left = -1 if length is None else length  # -1: to the end of the file
     try:
-        while chunk := await anyio.to_thread.run_sync(handle.read, CHUNK):
+        while left != 0:
+            size = CHUNK if left < 0 else min(CHUNK, left)
+            chunk = await anyio.to_thread.run_sync(handle.read, size)
+            if not chunk:
+                break
+            left = left if left < 0 else left - len(chunk)
             yield chunk
     finally:
         handle.close()

@@ -4,7 +4,8 @@ Images are decoded by Pillow and re-encoded, so what is stored is pixels the ser
 metadata, trailing data and polyglot payloads do not survive. The pixel count is checked from the
 header before any pixel is decoded, so a small file announcing huge dimensions costs nothing.
 Fonts are parsed by fontTools (every table decompiled) and compiled again in their own flavour,
-which drops bytes outside the tables. These functions are CPU-bound and run in a worker thread.
+which drops bytes outside the tables. MP4 videos are checked and their tracks copied into a new
+file (`video.py`). These functions are CPU-bound and run in a worker thread.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ class Cleaned:
     extension: str
     width: int = 0
     height: int = 0
+    duration_ms: int = 0
 
 
 def clean_image(data: bytes, fmt: str, max_pixels: int) -> Cleaned:
@@ -111,5 +113,27 @@ def clean_font(data: bytes, fmt: str) -> Cleaned:
     return Cleaned(buffer.getvalue(), Kind.FONT, _FONT_TYPES[fmt], fmt)
 
 
+def clean_video(data: bytes, max_pixels: int) -> Cleaned:
+    from venuely.files.video import InvalidVideo, check_mp4
+
+    try:
+        checked = check_mp4(data, max_pixels)
+    except InvalidVideo as exc:
+        raise InvalidFile(str(exc)) from exc
+    return Cleaned(
+        checked.data,
+        Kind.VIDEO,
+        "video/mp4",
+        "mp4",
+        checked.width,
+        checked.height,
+        checked.duration_ms,
+    )
+
+
 def clean(data: bytes, fmt: str, kind: Kind, max_pixels: int) -> Cleaned:
-    return clean_image(data, fmt, max_pixels) if kind is Kind.IMAGE else clean_font(data, fmt)
+    if kind is Kind.IMAGE:
+        return clean_image(data, fmt, max_pixels)
+    if kind is Kind.VIDEO:
+        return clean_video(data, max_pixels)
+    return clean_font(data, fmt)
