@@ -12,6 +12,7 @@ from venuely.accounts.router import router as accounts_router
 from venuely.accounts.socket import ticket_router as realtime_ticket_router
 from venuely.activities.router import router as activities_router
 from venuely.admins.router import router as admins_router
+from venuely.agenda.router import router as agenda_router
 from venuely.chat import realtime as chat_realtime  # noqa: F401 - registers the socket handlers
 from venuely.chat.rooms_router import rooms_router as chat_rooms_router
 from venuely.chat.router import router as chat_router
@@ -28,6 +29,7 @@ from venuely.files.limits import upload_path_limits
 from venuely.files.router import router as files_router
 from venuely.lists.router import router as lists_router
 from venuely.locations.router import router as locations_router
+from venuely.media.router import router as media_router
 from venuely.panoramas.router import router as panoramas_router
 from venuely.panoramas.tours_router import tours_router
 from venuely.proxy.router import router as proxy_router
@@ -72,6 +74,8 @@ FEATURE_ROUTERS: tuple[APIRouter, ...] = (
     vfiles_router,
     vtables_router,
     treasurehunt_router,
+    media_router,
+    agenda_router,
     proxy_router,
 )
 

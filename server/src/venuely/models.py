@@ -7,12 +7,14 @@ def import_all_models() -> None:
     import venuely.accounts.models
     import venuely.activities.models
     import venuely.admins.models
+    import venuely.agenda.models
     import venuely.chat.models
     import venuely.core.ratelimit
     import venuely.events.models
     import venuely.events.pages_models
     import venuely.files.models
     import venuely.locations.models
+    import venuely.media.models
     import venuely.panoramas.models
     import venuely.relations.models
     import venuely.themes.models

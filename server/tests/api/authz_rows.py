@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from tests.api.authz_media import REC_SECRET, video_body
 from tests.api.authz_world import (
     CALLERS,
     NOT_AN_UPLOAD,
@@ -551,6 +552,23 @@ GROUPS: dict[str, list[Row]] = {
         Row("GET", "/events/{A}/lists/speakerscsv", event_admin()),
         Row("GET", "/events/{A}/lists/vfilescsv?EntityType=Person", event_admin()),
     ],
+    # The personal agenda and calendar URL are the caller's own (no route names another person):
+    # every member of A acts on theirs; a session of B, or a speaker, is not one of A's sessions.
+    "agenda": [
+        Row("GET", "/events/{A}/agenda/personal", member()),
+        Row("PUT", "/events/{A}/agenda/personal/{ACT}", member(201)),
+        Row("PUT", "/events/{A}/agenda/personal/{ACT_B}", FOREIGN_IN_A),
+        Row("PUT", "/events/{A}/agenda/personal/{SPEAKER}", member(404)),
+        Row("DELETE", "/events/{A}/agenda/personal/{ACT}", member(204)),
+        Row("DELETE", "/events/{A}/agenda/personal/{ACT_B}", FOREIGN_IN_A),
+        Row("GET", "/events/{A}/agenda/sessions/{FUTURE}.ics", member()),
+        Row("GET", "/events/{A}/agenda/sessions/{ACT_B}.ics", FOREIGN_IN_A),
+        Row("GET", "/events/{A}/agenda/calendar", member()),
+        Row("POST", "/events/{A}/agenda/calendar", member(201)),
+        Row("DELETE", "/events/{A}/agenda/calendar", member(204)),
+        # No token counts here, only the secret: a wrong one is the same 404 for everyone.
+        Row("GET", "/events/{A}/agenda/calendar/not-the-secret.ics", public(404)),
+    ],
     # Locations of customer A: its admins see all; others read through one event of A (their
     # token's, or the EventID they pass). The event admin's login names no event.
     "locations": [
@@ -848,6 +866,64 @@ GROUPS: dict[str, list[Row]] = {
     "treasure hunt": [
         Row("GET", "/events/{A}/treasure-hunts/{HUNT}/rankings", member()),
         Row("GET", "/events/{A}/treasure-hunts/{ACT_B}/rankings", FOREIGN_IN_A),
+    ],
+    # Videos VIDEO (in the cinema), VIDEO_REC (the recording of FUTURE, which has not ended) and
+    # VIDEO_B; sessions ENDED (recording VIDEO) and LIVE (streams VIDEO): `authz_media.py`.
+    "media": [
+        Row("GET", "/events/{A}/videos", event_admin()),
+        # Before any row adds a video: the order names every video of the event.
+        Row(
+            "PUT",
+            "/events/{A}/videos/order",
+            event_admin(),
+            lambda w: {"VideoIDs": [w.ids["VIDEO_REC"], w.ids["VIDEO"]]},
+        ),
+        Row("POST", "/events/{A}/videos", event_admin(201), lambda w: video_body()),
+        # Past the checks, a text file is not a video: 415.
+        Row("POST", "/events/{A}/videos/upload", event_admin(415), upload=NOT_AN_UPLOAD),
+        Row("GET", "/events/{A}/videos/{VIDEO}", member()),
+        # A recording waiting for its session to end: attendees are told it does not exist.
+        Row("GET", "/events/{A}/videos/{VIDEO_REC}", (401, 404, 403, 200, 200, 403, 200)),
+        Row("GET", "/events/{A}/videos/{VIDEO_B}", FOREIGN_IN_A),
+        Row("PUT", "/events/{A}/videos/{VIDEO}", event_admin(), lambda w: video_body()),
+        Row("PUT", "/events/{A}/videos/{VIDEO_B}", event_admin(404), lambda w: video_body()),
+        Row("POST", "/events/{A}/videos/{VIDEO}/poster", event_admin(415), upload=NOT_AN_UPLOAD),
+        Row("GET", "/events/{A}/cinema", member()),
+        Row("GET", "/events/{A}/replays", member(), check=attendee_a_must_not_see(REC_SECRET)),
+        Row(
+            "GET",
+            "/events/{A}/replays?DayNumber={FUTURE_DAY}",
+            member(),
+            check=attendee_a_must_not_see("{FUTURE}", "{VIDEO_REC}"),
+        ),
+        Row("GET", "/events/{A}/stream/video/{LIVE}", member()),
+        # Not running: attendees 410 MEDIA_EXPIRED; organizers preview and meet the wrong type.
+        Row("GET", "/events/{A}/stream/video/{FUTURE}", (401, 410, 403, 409, 409, 403, 409)),
+        Row("GET", "/events/{A}/stream/video/{ACT_B}", FOREIGN_IN_A),
+        Row(
+            "PUT",
+            "/events/{A}/recordings/{ACT}",
+            event_admin(),
+            lambda w: {"VideoID": w.ids["VIDEO"]},
+        ),
+        Row(
+            "PUT",
+            "/events/{A}/recordings/{ACT_B}",
+            event_admin(404),
+            lambda w: {"VideoID": w.ids["VIDEO"]},
+        ),
+        Row(
+            "PUT",
+            "/events/{A}/recordings/{ACT}",
+            event_admin(404),
+            lambda w: {"VideoID": w.ids["VIDEO_B"]},
+        ),
+        Row("DELETE", "/events/{A}/recordings/{ENDED}", event_admin(204), destructive=True),
+        Row("DELETE", "/events/{A}/recordings/{HUNT}", event_admin(404)),
+        # LIVE streams it: refused until the session streams something else.
+        Row("DELETE", "/events/{A}/videos/{VIDEO}", event_admin(409)),
+        Row("DELETE", "/events/{A}/videos/{VIDEO_B}", event_admin(404)),
+        Row("DELETE", "/events/{A}/videos/{VIDEO_REC}", event_admin(204), destructive=True),
     ],
     # A URL the outbound guard refuses as invalid before any connection (so no network happens)
     # with a 422, which no permission check answers: the call got past the policy.

@@ -1,4 +1,5 @@
-"""The demo programme: seeded twice it stays one programme, and a session is on stage now."""
+"""The demo programme: seeded twice it stays one programme, a session is on stage now and
+streams the demo's own video, and the session that has ended has it as its recording."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from datetime import datetime, timedelta
 import httpx
 from sqlalchemy import func, select
 
-from venuely.activities.demo import YOUTUBE_ID
+from venuely.activities.demo import ENDED_SESSION
 from venuely.activities.models import Activity
 from venuely.core.services import Services
 from venuely.demo import content
@@ -21,14 +22,14 @@ async def test_demo_sessions_are_idempotent_and_live(
     await seed_demo(services)
     ctx = await seed_demo(services)
     async with services.db.session() as session:
-        assert await session.scalar(select(func.count()).select_from(Activity)) == 6
+        assert await session.scalar(select(func.count()).select_from(Activity)) == 7
         assert (
             await session.scalar(
                 select(func.count())
                 .select_from(Relation)
                 .where(Relation.relation_type == "Speaker")
             )
-            == 6
+            == 7
         )
     login = await client.post(
         "/login",
@@ -44,10 +45,14 @@ async def test_demo_sessions_are_idempotent_and_live(
     keynote = sessions["demo-keynote"]
     begin, end = (datetime.fromisoformat(keynote[k]) for k in ("DateBegin", "DateEnd"))
     assert begin <= now < end
-    assert keynote["ConferenceType"] == "Youtube"
+    assert keynote["ConferenceType"] == "Video"
     assert keynote["PanoNodeID"] == "auditorium"
     # The stream rule: the live keynote plays by its id; the later ones keep theirs until they run.
-    assert keynote["ConferenceID"] == YOUTUBE_ID
+    assert ctx.videos is not None
+    assert keynote["ConferenceID"] == ctx.videos.mp4.id
+    welcome = sessions[ENDED_SESSION]
+    assert datetime.fromisoformat(welcome["DateEnd"]) <= now
+    assert "ConferenceID" not in welcome
     workshop = sessions["demo-streaming-workshop"]
     assert workshop["ConferenceType"] == "Vimeo"
     assert "ConferenceID" not in workshop

@@ -470,6 +470,18 @@ async def test_embed_refusing_to_be_framed(services: Services, headers: dict[str
     assert finding["Params"]["URL"] == site.https("/page")
 
 
+async def test_a_full_screen_page_is_an_embed_too(services: Services) -> None:
+    with EmbedSite() as site:
+        site.page("/wall", {"X-Frame-Options": "DENY"})
+        async with embed_client(services, site) as client:
+            organizer = await clean_organizer(client, services)
+            data = {"slug": "sponsors", "url": site.https("/wall")}
+            page = await organizer.add_item(Type="FullscreenIframe", Data=data)
+            finding = only(await organizer.check(), FindingCode.EMBED_FRAMING_REFUSED)
+    assert finding["Fix"]["ItemID"] == page["ID"]
+    assert site.hits == ["/wall"]
+
+
 @pytest.mark.parametrize("headers", ADMITTING)
 async def test_embed_admitting_the_event(services: Services, headers: dict[str, str]) -> None:
     with EmbedSite() as site:

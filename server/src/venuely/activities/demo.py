@@ -1,5 +1,8 @@
-"""The demo event's programme: one session live now in the auditorium, one later today, one
-tomorrow, and their speakers (Speaker activities linked by Speaker relations).
+"""The demo event's programme: one session that has ended (its recording is under replays), one
+live now in the auditorium, one later today, one tomorrow, and their speakers (Speaker
+activities linked by Speaker relations). Given the demo's own video (media/demo.py), the ended
+and the live session stream it (`ConferenceType` `Video`, played as if live), so the stage works
+without the internet; without it they fall back to YouTube.
 
 Called by `demo/seed.py` on every seed: sessions are found by their InternalName and their times
 re-centred on now, so the demo always has something on stage. Everything goes through the same
@@ -25,6 +28,8 @@ from venuely.relations.models import Relation, RelationType
 # Blender Foundation's "Big Buck Bunny" (CC BY 3.0) on YouTube and Vimeo's own player demo.
 YOUTUBE_ID = "aqz-KE-bpKQ"
 VIMEO_ID = "76979871"
+# The session that is over by the time anyone looks: its recording is the demo's replay.
+ENDED_SESSION = "demo-welcome"
 
 SPEAKERS: dict[str, dict[str, Any]] = {
     "demo-speaker-maya": {
@@ -33,6 +38,7 @@ SPEAKERS: dict[str, dict[str, Any]] = {
         "Company": "Venuely Labs",
         "JobTitle": "Head of Hybrid Experiences",
         "Biography": "Maya designs events that work as well on a phone as in the front row.",
+        "Links": [{"Label": "Website", "URL": "https://maya.example.com/"}],
     },
     "demo-speaker-jonas": {
         "FirstName": "Jonas",
@@ -51,12 +57,30 @@ SPEAKERS: dict[str, dict[str, Any]] = {
 }
 
 
-def _sessions(now: datetime) -> dict[str, tuple[dict[str, Any], list[str]]]:
+def _sessions(now: datetime, video_id: str) -> dict[str, tuple[dict[str, Any], list[str]]]:
     start = now.replace(second=0, microsecond=0)
+    ended = start - timedelta(hours=3)
     live = start - timedelta(minutes=30)
     later = start + timedelta(hours=2)
     tomorrow = start + timedelta(days=1)
+    stream = (
+        {"ConferenceType": "Video", "ConferenceID": video_id}
+        if video_id
+        else {"ConferenceType": "Youtube", "ConferenceID": YOUTUBE_ID}
+    )
     return {
+        ENDED_SESSION: (
+            {
+                "Title": "Welcome: a first walk through the venue",
+                "Description": "The organizers show the lobby, the stage and the expo hall.",
+                "PanoNodeID": "auditorium",
+                "ScreenID": "auditorium-screen",
+                "DateBegin": ended,
+                "DateEnd": ended + timedelta(hours=1),
+                **stream,
+            },
+            ["demo-speaker-amara"],
+        ),
         "demo-keynote": (
             {
                 "Title": "Opening keynote: events without walls",
@@ -65,8 +89,7 @@ def _sessions(now: datetime) -> dict[str, tuple[dict[str, Any], list[str]]]:
                 "ScreenID": "auditorium-screen",
                 "DateBegin": live,
                 "DateEnd": live + timedelta(hours=2),
-                "ConferenceType": "Youtube",
-                "ConferenceID": YOUTUBE_ID,
+                **stream,
             },
             ["demo-speaker-maya"],
         ),
@@ -157,17 +180,20 @@ async def _link(
 
 
 async def ensure_demo_sessions(
-    session: AsyncSession, services: Services, event: Event, now: datetime
-) -> None:
+    session: AsyncSession, services: Services, event: Event, now: datetime, video_id: str = ""
+) -> dict[str, Activity]:
+    """The sessions by InternalName; `video_id`: the demo video they stream, if any."""
     speakers = {
         name: await _upsert(session, services, event, EntityType.SPEAKER, name, fields)
         for name, fields in SPEAKERS.items()
     }
-    for name, (fields, speaker_names) in _sessions(now).items():
+    talks: dict[str, Activity] = {}
+    for name, (fields, speaker_names) in _sessions(now, video_id).items():
         doc = {**fields, "DateBegin": fields["DateBegin"].isoformat()}
         doc["DateEnd"] = fields["DateEnd"].isoformat()
-        talk = await _upsert(session, services, event, EntityType.SESSION, name, doc)
+        talks[name] = await _upsert(session, services, event, EntityType.SESSION, name, doc)
         await session.flush()
         for index, speaker_name in enumerate(speaker_names, start=1):
-            await _link(session, event, talk, speakers[speaker_name], index, now)
+            await _link(session, event, talks[name], speakers[speaker_name], index, now)
     await session.flush()
+    return talks

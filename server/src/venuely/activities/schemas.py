@@ -10,6 +10,7 @@ Fields a client reads back and may send again unchanged (`ID`, `EventID`, `Type`
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Annotated, Any
@@ -21,13 +22,14 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 from venuely.activities.models import Activity, EntityType
 from venuely.activities.visibility import hidden_fields
 from venuely.core.errors import ApiError, ErrorCode
-from venuely.core.ids import Id
-from venuely.events.schemas import UtcDateTime, optional_http_url
+from venuely.core.ids import ID_PATTERN, Id
+from venuely.events.schemas import HttpUrl, UtcDateTime, optional_http_url
 
 DELETED = "DELETED"
 READ_ONLY_FIELDS = frozenset({"ID", "EventID", "Type", "EntityType", "CreatedAt", "UpdatedAt"})
 MAX_DOCUMENT_BYTES = 64 * 1024
 
+ID_RE = re.compile(ID_PATTERN)
 OptionalHttpUrl = Annotated[str, Field(max_length=2000), AfterValidator(optional_http_url)]
 
 
@@ -37,6 +39,10 @@ class ConferenceType(StrEnum):
     ZOOM = "Zoom"
     VIMEO = "Vimeo"
     YOUTUBE = "Youtube"
+    # Beyond the spec: a cinema video of the event (`ConferenceID` is its id) played as if live,
+    # from the offset `GET /events/{EventID}/stream/video/{sessionID}` gives (docs/subsystems/
+    # media.md). The demo's live session uses it, so it plays without the internet.
+    VIDEO = "Video"
 
 
 # Field names below reuse the enum's name; this alias keeps annotations unambiguous.
@@ -92,7 +98,19 @@ class SessionIn(ActivityIn):
     def _ordered(self) -> SessionIn:
         if self.DateEnd <= self.DateBegin:
             raise ValueError("DateEnd must be after DateBegin")
+        if self.ConferenceType is Conference.VIDEO and not ID_RE.fullmatch(self.ConferenceID):
+            raise ValueError("ConferenceType Video needs the video's ID as ConferenceID")
         return self
+
+
+class SpeakerLink(BaseModel):
+    """A link on a speaker's page (website, social profile). http(s) only: the web app renders
+    it as a link, and no other scheme may run or open anything there."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    Label: str = Field(min_length=1, max_length=100)
+    URL: HttpUrl
 
 
 class SpeakerIn(ActivityIn):
@@ -105,6 +123,7 @@ class SpeakerIn(ActivityIn):
     JobTitle: str = Field("", max_length=200)
     PictureURL: OptionalHttpUrl = ""
     Biography: str = Field("", max_length=20000)
+    Links: list[SpeakerLink] = Field(default_factory=list, max_length=10)
     PersonID: Id | None = None
 
     @model_validator(mode="after")

@@ -14,6 +14,7 @@ from sqlalchemy import delete, func, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from venuely.activities.checks import check_session
 from venuely.activities.models import Activity, ActivityValue, EntityType
 from venuely.activities.schemas import (
     MAX_DOCUMENT_BYTES,
@@ -113,6 +114,8 @@ async def create_activity(
     parsed: ActivityIn,
 ) -> Activity:
     activity = build_activity(services, event, entity_type, parsed)
+    if isinstance(parsed, SessionIn):
+        await check_session(session, event, parsed)
     session.add(activity)
     await session.commit()
     if activity.entity_type in AUTO_SYNC_TYPES:
@@ -138,6 +141,10 @@ async def update_activity(
     session: AsyncSession, services: Services, activity: Activity, parsed: ActivityIn
 ) -> Activity:
     _check_identity(activity, parsed)
+    if isinstance(parsed, SessionIn):
+        event = await session.get(Event, activity.event_id)
+        assert event is not None  # the activity was loaded through its event
+        await check_session(session, event, parsed)
     apply_document(activity, parsed, services.clock.now())
     await session.commit()
     if activity.entity_type in AUTO_SYNC_TYPES:

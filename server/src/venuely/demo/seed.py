@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
 from pydantic import TypeAdapter
 from sqlalchemy import delete, select
@@ -27,6 +28,9 @@ from venuely.events.menu_service import create_menu_item
 from venuely.events.models import Attendee, Customer, Event, MenuItem, WhitelistEntry
 from venuely.settings import Environment, Settings
 
+if TYPE_CHECKING:
+    from venuely.media.demo import DemoVideos
+
 
 @dataclass(slots=True)
 class DemoContext:
@@ -36,6 +40,8 @@ class DemoContext:
     attendee: Person
     admin: Person
     now: datetime
+    # The demo's own video (media/demo.py), which its sessions stream; set by `_ensure_videos`.
+    videos: DemoVideos | None = None
 
 
 DemoStep = Callable[[AsyncSession, DemoContext], Awaitable[None]]
@@ -161,10 +167,24 @@ async def _ensure_chat(session: AsyncSession, ctx: DemoContext) -> None:
         )
 
 
-async def _ensure_sessions(session: AsyncSession, ctx: DemoContext) -> None:
-    from venuely.activities.demo import ensure_demo_sessions
+async def _ensure_videos(session: AsyncSession, ctx: DemoContext) -> None:
+    # The cinema's videos, the demo's own among them, before the sessions that stream it.
+    from venuely.media.demo import ensure_demo_videos
 
-    await ensure_demo_sessions(session, ctx.services, ctx.event, ctx.now)
+    ctx.videos = await ensure_demo_videos(session, ctx.services, ctx.event)
+
+
+async def _ensure_sessions(session: AsyncSession, ctx: DemoContext) -> None:
+    from venuely.activities.demo import ENDED_SESSION, ensure_demo_sessions
+    from venuely.media.demo import ensure_demo_recording
+
+    video = ctx.videos.mp4 if ctx.videos else None
+    talks = await ensure_demo_sessions(
+        session, ctx.services, ctx.event, ctx.now, video.id if video else ""
+    )
+    if video is not None:
+        # The session that has ended has its recording: the demo's replay.
+        await ensure_demo_recording(session, ctx.services, talks[ENDED_SESSION], video)
 
 
 async def _ensure_tour(session: AsyncSession, ctx: DemoContext) -> None:
@@ -179,6 +199,7 @@ DEMO_STEPS: list[DemoStep] = [
     _ensure_admin_grant,
     _ensure_menu,
     _ensure_chat,
+    _ensure_videos,
     _ensure_sessions,
     _ensure_tour,
 ]

@@ -85,6 +85,10 @@ class IFrameData(_Strict):
 
 class FullscreenIframeData(_Strict):
     slug: Annotated[str, Field(min_length=1, max_length=100, pattern=r"^[a-z0-9-]+$")]
+    # The page /page/{slug} frames (not in the spec, which names only the slug: without an
+    # address the page has nothing to show). Optional so items stored before it still load;
+    # the attendee app says such a page is not set up, and the console asks for it.
+    url: HttpUrl | None = None
 
 
 class PanoramaData(_Strict):

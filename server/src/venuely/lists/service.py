@@ -27,7 +27,8 @@ from venuely.relations.service import sort_relations
 ATTENDEE_PAGE = 100
 
 
-def _zone(event: Event) -> ZoneInfo:
+def event_zone(event: Event) -> ZoneInfo:
+    """The zone the event's days are counted in (the agenda here, the replays in media/)."""
     try:
         return ZoneInfo(event.time_zone)
     except (ZoneInfoNotFoundError, ValueError):
@@ -36,7 +37,7 @@ def _zone(event: Event) -> ZoneInfo:
 
 def day_window(event: Event, day_number: int) -> tuple[datetime, datetime]:
     """[start, end) in UTC of the event's local calendar day `day_number` (1-based)."""
-    zone = _zone(event)
+    zone = event_zone(event)
     first = event.date_begin.astimezone(zone).date()
     day = first + timedelta(days=day_number - 1)
     start = datetime.combine(day, time.min, tzinfo=zone)

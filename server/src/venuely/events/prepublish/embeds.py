@@ -1,8 +1,8 @@
 """Pages the event frames: served over HTTPS, reachable, and willing to be framed by the event.
 
-Embeds are the visible menu items the attendee app shows in an iframe: `IFrame` items (`url`) and
-`URL` items opened "Over page" (`src`). Event pages (FAQ, landing) carry no iframe URL, and a
-`FullscreenIframe` item carries only a slug. The event's own pages (URLs on the event's origin) are
+Embeds are the visible menu items the attendee app shows in an iframe: `IFrame` and
+`FullscreenIframe` items (`url`) and `URL` items opened "Over page" (`src`). Event pages (FAQ,
+landing) carry no iframe URL. The event's own pages (URLs on the event's origin) are
 skipped. Any other http URL is an error and is not fetched: an HTTPS event
 page cannot frame it whatever its headers say. Each distinct https URL is fetched once
 through the safe outbound client (core/outbound.py: public addresses only, pinned, redirects
@@ -54,7 +54,7 @@ def embeds_of(items: Sequence[MenuItem]) -> list[Embed]:
     for item in items:
         if not item.is_visible:
             continue
-        if item.type == "IFrame":
+        if item.type in {"IFrame", "FullscreenIframe"}:
             url = data_text(item, "url")
         elif item.type == "URL" and data_text(item, "mode") == "Over page":
             url = data_text(item, "src")
