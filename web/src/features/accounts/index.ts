@@ -3,4 +3,4 @@ export { parseToken } from "./token";
 export { getPerson } from "./api/get-person";
 export type { Person } from "./api/get-person";
 export { usePersonStore } from "./person-store";
-export { browserShift, displayZone, shiftName, TIMEZONE_SHIFTS, timezoneFields, useDisplayZone, zoneOfShift } from "./timezone";
+export { browserShift, browserZone, displayZone, hasChosenZone, shiftName, TIMEZONE_SHIFTS, timezoneFields, useDisplayZone, zoneOfShift } from "./timezone";

@@ -1,7 +1,16 @@
+import { useState } from "react";
 import { avatarColor, avatarTextColor, initials } from "./text";
 
-/** Initials on a colour derived from the name; decorative, the name is shown next to it. */
-export function Avatar({ name }: { name: string }) {
+/**
+ * The person's picture, or their initials on a colour derived from the name when they have none
+ * or it does not load. Decorative: the name is shown next to it.
+ */
+export function Avatar({ name, pictureURL }: { name: string; pictureURL?: string | null }) {
+  // Remembered per URL, so a new picture gets its own chance after an old one failed.
+  const [failed, setFailed] = useState<string | null>(null);
+  if (pictureURL && failed !== pictureURL) {
+    return <img className="chat-avatar chat-avatar--picture" src={pictureURL} alt="" loading="lazy" onError={() => setFailed(pictureURL)} />;
+  }
   return (
     <span className="chat-avatar" style={{ backgroundColor: avatarColor(name), color: avatarTextColor(name) }} aria-hidden="true">
       {initials(name)}

@@ -1,5 +1,7 @@
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
+import { useDisplayZone } from "@/features/accounts";
+import { formatTime } from "@/lib/dates";
 import { Avatar } from "./Avatar";
 import { MessageText } from "./MessageText";
 import { discardMessage, retryMessage } from "./actions";
@@ -10,17 +12,13 @@ interface Props {
   message: LocalMessage;
   entry: RoomEntry;
   name: string;
+  /** The sender's picture; initials are shown without one. */
+  pictureURL?: string | null;
   mine: boolean;
   deletable: boolean;
   onEdit: (message: LocalMessage) => void;
   onDelete: (message: LocalMessage) => void;
   language: string;
-}
-
-function time(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  return new Intl.DateTimeFormat(language, { hour: "2-digit", minute: "2-digit" }).format(date);
 }
 
 /** How many other members have read up to this message (direct and group rooms only). */
@@ -29,8 +27,10 @@ function readCount(entry: RoomEntry, message: LocalMessage, me: string): number 
   return Object.entries(entry.readers).filter(([person, last]) => person !== me && last >= message.ID).length;
 }
 
-export const MessageItem = memo(function MessageItem({ message, entry, name, mine, deletable, onEdit, onDelete, language }: Props) {
+export const MessageItem = memo(function MessageItem({ message, entry, name, pictureURL, mine, deletable, onEdit, onDelete, language }: Props) {
   const { t } = useTranslation();
+  // The attendee's time zone (§9): each message re-renders when they pick another one.
+  const zone = useDisplayZone();
   const reads = mine ? readCount(entry, message, message.SenderID) : 0;
   return (
     <li
@@ -38,11 +38,11 @@ export const MessageItem = memo(function MessageItem({ message, entry, name, min
       data-message-id={message.ID || undefined}
       data-tmp-id={message.TmpID}
     >
-      <Avatar name={name} />
+      <Avatar name={name} pictureURL={pictureURL} />
       <div className="chat-message__body">
         <div className="chat-message__meta">
           <span className="chat-message__name">{name}</span>
-          <time dateTime={message.CreatedAt}>{time(message.CreatedAt, language)}</time>
+          <time dateTime={message.CreatedAt}>{formatTime(message.CreatedAt, language, zone)}</time>
         </div>
         <p className="chat-message__text">
           <MessageText text={message.Text} />

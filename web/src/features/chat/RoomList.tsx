@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Avatar } from "./Avatar";
 import { selectRoom } from "./actions";
 import { type ChatState, directPartner, displayName, roomUnread, selectedRoomID } from "./state";
+import { useSenderLook } from "./sender";
 import { useChat } from "./store";
 
 /** The room's title: "Everyone" for broadcast, the other person for a direct chat, else its title. */
@@ -23,6 +24,7 @@ export function RoomList() {
   const { t } = useTranslation();
   const state = useChat();
   const title = useRoomTitle();
+  const lookOf = useSenderLook();
   const selected = selectedRoomID(state);
   return (
     <nav className="chat-rooms" aria-label={t("chat.rooms")}>
@@ -30,6 +32,8 @@ export function RoomList() {
         {state.order.map((roomID) => {
           const unread = roomUnread(state, roomID);
           const name = title(state, roomID);
+          const entry = state.rooms[roomID];
+          const partner = entry?.kind === "direct" ? directPartner(state, entry) : null;
           return (
             <li key={roomID}>
               <button
@@ -39,7 +43,7 @@ export function RoomList() {
                 onClick={() => selectRoom(roomID)}
                 data-room={state.rooms[roomID]?.kind}
               >
-                <Avatar name={name} />
+                <Avatar name={name} pictureURL={partner ? lookOf(state, partner).pictureURL : null} />
                 <span className="chat-rooms__name">{name}</span>
                 {unread > 0 && (
                   <span className="chat-badge" aria-label={t("chat.unreadBadge", { count: unread })}>

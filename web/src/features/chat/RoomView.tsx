@@ -7,7 +7,8 @@ import { canLoadEarlier } from "./logic";
 import { MessageItem } from "./MessageItem";
 import { useRoomTitle } from "./RoomList";
 import { clearError, deleteMessage, markRead, setVisibleRoom } from "./actions";
-import { canDelete, displayName } from "./state";
+import { useSenderLook } from "./sender";
+import { canDelete } from "./state";
 import { loadEarlier, useChat } from "./store";
 import { previewText } from "./text";
 import type { LocalMessage } from "./types";
@@ -21,6 +22,7 @@ export const RENDER_STEP = 100;
 export function RoomView({ roomID }: { roomID: string }) {
   const { t, i18n } = useTranslation();
   const state = useChat();
+  const lookOf = useSenderLook();
   const entry = state.rooms[roomID];
   const roomTitle = useRoomTitle()(state, roomID);
   const online = useRealtimeState() === "open";
@@ -60,7 +62,7 @@ export function RoomView({ roomID }: { roomID: string }) {
   const hiddenLocally = messages.length - shown.length;
   const earlier = hiddenLocally > 0 || canLoadEarlier(messages.length, entry.lastPageSize);
   const incoming = state.lastIncoming?.roomID === roomID ? messages.find((m) => m.ID === state.lastIncoming?.messageID) : undefined;
-  const nameOf = (personID: string) => displayName(state, personID) ?? t("chat.someone");
+  const nameOf = (personID: string) => lookOf(state, personID).name ?? t("chat.someone");
 
   return (
     <div className="chat-room">
@@ -105,6 +107,7 @@ export function RoomView({ roomID }: { roomID: string }) {
               message={message}
               entry={entry}
               name={nameOf(message.SenderID)}
+              pictureURL={lookOf(state, message.SenderID).pictureURL}
               mine={message.SenderID === state.me}
               deletable={canDelete(state, entry, message)}
               onEdit={setEditing}

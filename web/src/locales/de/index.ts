@@ -1,6 +1,8 @@
 import type { Translation } from "../en";
 import chat from "./chat";
 import errors from "./errors";
+import home from "./home";
+import profile from "./profile";
 import venue from "./venue";
 
 const de: Translation = {
@@ -136,14 +138,8 @@ const de: Translation = {
     body: "Unter dieser Adresse gibt es keine Seite.",
     overview: "Zur Veranstaltungsübersicht",
   },
-  home: {
-    startTitle: "Willkommen bei {{event}}",
-    startBody: "Du bist drin. Hier öffnet sich der Veranstaltungsort.",
-    landingTitle: "{{event}}",
-    landingBody: "Hier erscheint die Startseite der Veranstaltung.",
-    signedInAs: "Angemeldet als {{name}}",
-    signOut: "Abmelden",
-  },
+  home,
+  profile,
   signOut: { progress: "Du wirst abgemeldet …" },
   sso: { progress: "Anmeldung wird abgeschlossen …" },
   notifications: { region: "Benachrichtigungen", dismiss: "Schließen" },

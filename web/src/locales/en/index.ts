@@ -1,6 +1,8 @@
 /** English: the source of the key set. Every other language is typed against this file. */
 import chat from "./chat";
 import errors from "./errors";
+import home from "./home";
+import profile from "./profile";
 import venue from "./venue";
 
 const en = {
@@ -142,14 +144,8 @@ const en = {
     body: "There is no page at this address.",
     overview: "Go to the events overview",
   },
-  home: {
-    startTitle: "Welcome to {{event}}",
-    startBody: "You are in. The venue opens here.",
-    landingTitle: "{{event}}",
-    landingBody: "The event's landing page will appear here.",
-    signedInAs: "Signed in as {{name}}",
-    signOut: "Sign out",
-  },
+  home,
+  profile,
   signOut: {
     progress: "Signing you out…",
   },

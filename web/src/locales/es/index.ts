@@ -1,6 +1,8 @@
 import type { Translation } from "../en";
 import chat from "./chat";
 import errors from "./errors";
+import home from "./home";
+import profile from "./profile";
 import venue from "./venue";
 
 const es: Translation = {
@@ -136,14 +138,8 @@ const es: Translation = {
     body: "No hay ninguna página en esta dirección.",
     overview: "Ir a la lista de eventos",
   },
-  home: {
-    startTitle: "Bienvenido a {{event}}",
-    startBody: "Ya estás dentro. Aquí se abre el recinto.",
-    landingTitle: "{{event}}",
-    landingBody: "Aquí aparecerá la página de inicio del evento.",
-    signedInAs: "Sesión iniciada como {{name}}",
-    signOut: "Cerrar sesión",
-  },
+  home,
+  profile,
   signOut: { progress: "Cerrando sesión…" },
   sso: { progress: "Completando el inicio de sesión…" },
   notifications: { region: "Notificaciones", dismiss: "Descartar" },

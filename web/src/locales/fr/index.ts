@@ -1,6 +1,8 @@
 import type { Translation } from "../en";
 import chat from "./chat";
 import errors from "./errors";
+import home from "./home";
+import profile from "./profile";
 import venue from "./venue";
 
 const fr: Translation = {
@@ -136,14 +138,8 @@ const fr: Translation = {
     body: "Il n'y a aucune page à cette adresse.",
     overview: "Aller à la liste des événements",
   },
-  home: {
-    startTitle: "Bienvenue à {{event}}",
-    startBody: "Vous y êtes. Le lieu s'ouvre ici.",
-    landingTitle: "{{event}}",
-    landingBody: "La page d'accueil de l'événement apparaîtra ici.",
-    signedInAs: "Connecté en tant que {{name}}",
-    signOut: "Se déconnecter",
-  },
+  home,
+  profile,
   signOut: { progress: "Déconnexion…" },
   sso: { progress: "Finalisation de la connexion…" },
   notifications: { region: "Notifications", dismiss: "Fermer" },

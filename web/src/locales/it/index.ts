@@ -1,6 +1,8 @@
 import type { Translation } from "../en";
 import chat from "./chat";
 import errors from "./errors";
+import home from "./home";
+import profile from "./profile";
 import venue from "./venue";
 
 const it: Translation = {
@@ -136,14 +138,8 @@ const it: Translation = {
     body: "A questo indirizzo non c'è nessuna pagina.",
     overview: "Vai all'elenco degli eventi",
   },
-  home: {
-    startTitle: "Benvenuto a {{event}}",
-    startBody: "Sei dentro. Qui si apre la sede dell'evento.",
-    landingTitle: "{{event}}",
-    landingBody: "Qui apparirà la pagina iniziale dell'evento.",
-    signedInAs: "Accesso effettuato come {{name}}",
-    signOut: "Esci",
-  },
+  home,
+  profile,
   signOut: { progress: "Uscita in corso…" },
   sso: { progress: "Completamento dell'accesso…" },
   notifications: { region: "Notifiche", dismiss: "Chiudi" },
