@@ -22,7 +22,8 @@ const lazyView = {
   privacy: () => import("@/features/policies/PolicyPage").then((m) => ({ Component: m.PrivacyPolicyPage })),
   terms: () => import("@/features/policies/PolicyPage").then((m) => ({ Component: m.TermsPage })),
   start: () => import("@/features/venue/HomeStartPage").then((m) => ({ Component: m.HomeStartPage })),
-  landing: () => import("@/features/venue/HomeStartPage").then((m) => ({ Component: m.LandingPage })),
+  landing: () => import("@/features/venue/VenuePages").then((m) => ({ Component: m.LandingPage })),
+  profile: () => import("@/features/accounts/pages/ProfilePage").then((m) => ({ Component: m.ProfilePage })),
   venueFrame: () => import("./frame/VenueFrame").then((m) => ({ Component: m.VenueFrame })),
   room: () => import("./frame/pages").then((m) => ({ Component: m.RoomRoute })),
   faq: () => import("@/features/venue/VenuePages").then((m) => ({ Component: m.FaqPage })),
@@ -42,10 +43,15 @@ const lazyView = {
 };
 
 /**
- * Venue paths that need login, inside the venue frame (menus, sidebars: `./frame/`). `:room` comes
- * last so the fixed paths win; the PSV viewer lives only in the room's own lazy chunk.
+ * Venue paths that need login, inside the venue frame (menus, sidebars: `./frame/`): HomeStart,
+ * the content pages and the profile too, so the menus are there wherever the attendee is. `:room`
+ * comes last so the fixed paths win (a tour node named like one of them is reached by its id); the
+ * PSV viewer lives only in the room's own lazy chunk.
  */
 const venuePaths: RouteObject[] = [
+  { path: "start", lazy: lazyView.start },
+  { path: "landing", lazy: lazyView.landing },
+  { path: "profile", lazy: lazyView.profile },
   { path: "page/:slug", lazy: lazyView.page },
   { path: "iframe", lazy: lazyView.iframe },
   { path: "faq", lazy: lazyView.faq },
@@ -90,8 +96,6 @@ export function eventRoutes(basename: string): RouteObject[] {
               element: <SessionGate />,
               children: [
                 { index: true, element: <RootRedirect /> },
-                { path: "start", lazy: lazyView.start },
-                { path: "landing", lazy: lazyView.landing },
                 // The frame fills the viewport above the footer (EventLayout reads the handle).
                 { lazy: lazyView.venueFrame, handle: frameHandle, children: venuePaths },
               ],

@@ -12,6 +12,7 @@ export const paths = {
   landing: "/landing",
   faq: "/faq",
   iframe: "/iframe",
+  profile: "/profile",
   login: "/login",
   ssoComplete: "/sso-complete",
   signOut: "/sign-out",

@@ -4,14 +4,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { useEventStore, type PublicEvent } from "@/features/events";
 import { useNotifications } from "@/features/notifications";
+import { useSessions } from "@/features/sessions";
+import { parseTour } from "@/features/venue/tour";
 import { initI18n } from "@/lib/i18n";
 import { resetLayout, useLayout } from "./layout-store";
 import { MenuBar } from "./MenuBar";
 
 const item = (over: Record<string, unknown>) => ({ Position: "Top", IsVisible: true, Index: 0, Name: "", Names: {}, Data: {}, ...over });
 
-function renderMenu(path = "/lobby", position: "Top" | "Bottom" = "Top") {
-  const router = createMemoryRouter([{ path: "*", element: <MenuBar position={position} tour={null} /> }], { initialEntries: [path] });
+function renderMenu(path = "/lobby", position: "Top" | "Bottom" = "Top", tour: Parameters<typeof MenuBar>[0]["tour"] = null) {
+  const router = createMemoryRouter([{ path: "*", element: <MenuBar position={position} tour={tour} /> }], { initialEntries: [path] });
   render(<RouterProvider router={router} />);
   return router;
 }
@@ -103,5 +105,59 @@ describe("MenuBar", () => {
       await userEvent.click(document.body);
       expect(mediaList()).toBeNull();
     });
+  });
+});
+
+describe("MenuBar and the schedule", () => {
+  const NOW = Date.parse("2026-05-12T10:00:00Z");
+  const tour = parseTour({
+    FormatVersion: 1,
+    StartNodeID: "lobby",
+    Nodes: [
+      { ID: "lobby", Panorama: "images/lobby.jpg" },
+      { ID: "expo", Panorama: "images/expo.jpg", Screens: [{ ScreenID: "expo-screen", Yaw: 0, Pitch: 0 }] },
+    ],
+  });
+  const talk = { ID: "s1", InternalName: "talk", Title: "Opening talk", ScreenID: "expo-screen", IsVirtual: true, NoAvtoPlay: false, ConferenceType: "None" as const };
+
+  beforeEach(async () => {
+    vi.useFakeTimers({ toFake: ["Date", "setInterval", "clearInterval"] });
+    vi.setSystemTime(NOW);
+    await initI18n("en");
+    useEventStore.setState({
+      publicEvent: {
+        EventID: "e1",
+        InternalName: "demo",
+        Title: "Demo",
+        Navigation: [item({ ID: "c", Index: 20, Name: "Expo", Type: "Panorama", Data: { id: "expo" } })],
+      } as unknown as PublicEvent,
+    });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    useSessions.setState({ sessions: [] });
+  });
+
+  it("says when the room's next session starts, then that it is live, as the clock moves", () => {
+    useSessions.setState({
+      sessions: [{ ...talk, DateBegin: new Date(NOW + 10 * 60_000).toISOString(), DateEnd: new Date(NOW + 70 * 60_000).toISOString() }],
+    });
+    renderMenu("/lobby", "Top", tour);
+    expect(screen.getByRole("button", { name: /Expo/ })).toHaveTextContent("ExpoIn 10 min");
+    expect(screen.getByText("In 10 min")).toHaveAttribute("title", "Starts in 10 min: Opening talk");
+    act(() => vi.advanceTimersByTime(10 * 60_000));
+    expect(screen.getByRole("button", { name: /Expo/ })).toHaveTextContent("ExpoLive");
+  });
+
+  it("follows a pushed change of the session: moved later, it leaves the horizon", () => {
+    useSessions.setState({
+      sessions: [{ ...talk, DateBegin: new Date(NOW + 5 * 60_000).toISOString(), DateEnd: new Date(NOW + 60 * 60_000).toISOString() }],
+    });
+    renderMenu("/lobby", "Top", tour);
+    expect(screen.getByText("In 5 min")).toBeInTheDocument();
+    act(() =>
+      useSessions.getState().applyPush({ ...talk, DateBegin: new Date(NOW + 3 * 3600_000).toISOString(), DateEnd: new Date(NOW + 4 * 3600_000).toISOString() }),
+    );
+    expect(screen.getByRole("button", { name: "Expo" })).toHaveTextContent(/^Expo$/);
   });
 });

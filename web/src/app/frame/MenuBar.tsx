@@ -12,15 +12,20 @@ import { notify } from "@/features/notifications";
 import { useSessions } from "@/features/sessions";
 import { useVariables } from "@/features/variables";
 import { paths } from "@/lib/routes";
+import { useNow } from "@/lib/use-now";
 import {
   menuAction,
   menuItemName,
   menuItems,
+  nodeStatuses,
   photoboothURL,
+  SCHEDULE_CLOCK_MS,
+  ScheduleBadge,
   useVenueEvent,
   type JsStep,
   type MenuAction,
   type MenuPosition,
+  type ScheduleStatus,
   type Tour,
   type VenueMenuItem,
 } from "@/features/venue";
@@ -75,6 +80,7 @@ export function useMenuRunner() {
     (action: MenuAction, title: string) => {
       switch (action.kind) {
         case "right":
+          if (action.mode) layout().setAgendaMode(action.mode);
           return void layout().openRight(action.panel);
         case "left":
           return void layout().openLeft(action.panel);
@@ -109,19 +115,14 @@ export function useMenuRunner() {
   );
 }
 
-/** Panorama items whose room has a screen that is live now show a "Live" badge (header navigation). */
-function useLiveNodes(tour: Tour | null): Set<string> {
-  const running = useSessions((s) => s.running);
-  return useMemo(() => {
-    const live = new Set<string>();
-    for (const node of tour?.nodes ?? []) {
-      if (node.screens.some((screen) => running[screen.screenID])) {
-        live.add(node.id.toLowerCase());
-        if (node.customID) live.add(node.customID.toLowerCase());
-      }
-    }
-    return live;
-  }, [tour, running]);
+/**
+ * What each room says about its screens' sessions (live now, starts in N min), for the Panorama
+ * items leading there; recomputed as the clock moves and as sessions are pushed.
+ */
+function useRoomStatuses(tour: Tour | null): Map<string, ScheduleStatus> {
+  const sessions = useSessions((s) => s.sessions);
+  const now = useNow(SCHEDULE_CLOCK_MS);
+  return useMemo(() => nodeStatuses(tour, sessions, now), [tour, sessions, now]);
 }
 
 export function MenuBar({ position, tour }: { position: MenuPosition; tour: Tour | null }) {
@@ -130,7 +131,7 @@ export function MenuBar({ position, tour }: { position: MenuPosition; tour: Tour
   const location = useLocation();
   const run = useMenuRunner();
   const unread = useChatUnreadTotal();
-  const live = useLiveNodes(tour);
+  const statuses = useRoomStatuses(tour);
   const rightSidebar = useLayout((s) => s.rightSidebar);
   const items = menuItems((event?.Navigation ?? []) as VenueMenuItem[], position);
   const context = { faqInSidebar: event?.FAQ?.IsSidebar === true };
@@ -147,7 +148,7 @@ export function MenuBar({ position, tour }: { position: MenuPosition; tour: Tour
             (action.kind === "panorama" && current === `/${action.nodeID.toLowerCase()}`) ||
             (action.kind === "right" && rightSidebar === action.panel);
           const isChat = action.kind === "right" && action.panel === "chat";
-          const isLive = action.kind === "panorama" && live.has(action.nodeID.toLowerCase());
+          const status = action.kind === "panorama" ? statuses.get(action.nodeID.toLowerCase()) : undefined;
           return (
             <li key={item.ID}>
               <button
@@ -159,7 +160,7 @@ export function MenuBar({ position, tour }: { position: MenuPosition; tour: Tour
                 onClick={() => run(action, name)}
               >
                 {name}
-                {isLive ? <span className="badge badge--live">{t("venue.menu.live")}</span> : null}
+                {status ? <ScheduleBadge status={status} /> : null}
                 {isChat && unread > 0 ? (
                   <span className="badge" aria-label={t("venue.menu.unread", { count: unread })}>
                     {unread}
@@ -173,6 +174,11 @@ export function MenuBar({ position, tour }: { position: MenuPosition; tour: Tour
           <>
             <li>
               <MediaMenu />
+            </li>
+            <li>
+              <Link className="venue-menu__item" to={paths.profile} aria-current={current === paths.profile ? "page" : undefined}>
+                {t("profile.menuLink")}
+              </Link>
             </li>
             <li>
               <Link className="venue-menu__item" to={paths.signOut}>

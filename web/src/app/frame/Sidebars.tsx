@@ -1,15 +1,17 @@
 /**
  * The right and left sidebars (attendee-app.md §4), composing panels of several features (the
- * chat feature's panel, the agenda and leaderboard lists). Panels whose feature comes later show a
+ * chat feature's panel, the agenda feature's agenda and speakers, the media feature's cinema and
+ * replays, the leaderboard). Panels whose feature comes later show a
  * clear placeholder. Titles come from the menu item that opens the panel (SidebarTitles), else the
  * panel's own name.
  */
 import { useQuery } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ChatPanel } from "@/features/chat";
-import { eventDay } from "@/features/variables";
-import { menuAction, sidebarTitle, useVenueEvent, type VenueEvent } from "@/features/venue";
+import { CinemaPanel, ReplaysPanel } from "@/features/media";
+import { useSessions } from "@/features/sessions";
+import { EventPageView, menuAction, sidebarTitle, useVenueEvent } from "@/features/venue";
 import { request } from "@/lib/api-client";
 import { NULL_ID } from "@/lib/routes";
 import { leftResizesLayout, useLayout, type LeftPanel, type RightPanel } from "./layout-store";
@@ -50,100 +52,29 @@ function Frame({ side, panel, onClose, children }: { side: "right" | "left"; pan
   );
 }
 
+/** The event's FAQ, rendered as on /faq (the sidebar's header is its h2). */
 function FaqPanel() {
   const { t } = useTranslation();
-  const faq = useVenueEvent()?.FAQ;
-  if (!faq?.Content && !faq?.Title) return <p>{t("venue.sidebar.noFaq")}</p>;
-  return (
-    <article className="faq">
-      {faq.Title ? <h3>{faq.Title}</h3> : null}
-      <div className="faq__content">{faq.Content}</div>
-    </article>
-  );
+  return <EventPageView page={useVenueEvent()?.FAQ} heading="h3" empty={<p>{t("venue.sidebar.noFaq")}</p>} />;
 }
 
-/** Days of the event (1-based), and today's number clamped into them. */
-function eventDays(event: VenueEvent | null): { count: number; today: number } {
-  if (!event?.DateBeginUTC || !event.DateEndUTC) return { count: 1, today: 1 };
-  const zone = event.TimeZone ?? "UTC";
-  const last = eventDay(event.DateBeginUTC, event.DateEndUTC, Date.parse(event.DateEndUTC) - 1, zone);
-  const count = Math.min(Math.max(last, 1), 30);
-  const now = eventDay(event.DateBeginUTC, event.DateEndUTC, Date.now(), zone);
-  return { count, today: now >= 1 && now <= count ? now : 1 };
-}
+// The agenda feature is one chunk with its strings, fetched when a panel of it first opens.
+const AgendaPanel = lazy(() => import("@/features/agenda").then((m) => ({ default: m.AgendaPanel })));
+const SpeakersPanel = lazy(() => import("@/features/agenda").then((m) => ({ default: m.SpeakersPanel })));
 
-interface ListEntry {
-  ID: string;
-  Title?: string;
-  FullName?: string;
-  FirstName?: string;
-  LastName?: string;
-  JobTitle?: string;
-  Company?: string;
-  DateBegin?: string;
-  DateEnd?: string;
-  Speakers?: ListEntry[];
-}
-
-const personName = (entry: ListEntry) => entry.FullName || [entry.FirstName, entry.LastName].filter(Boolean).join(" ") || entry.Title || "";
-
-function time(value: string | undefined, timeZone: string): string {
-  if (!value) return "";
-  try {
-    return new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone }).format(new Date(value));
-  } catch {
-    return "";
-  }
-}
-
-/** Agenda and speakers: GET /events/{EventID}/lists/agenda|speakers?DayNumber. */
-function DayList({ kind }: { kind: "agenda" | "speakers" }) {
+function Loading() {
   const { t } = useTranslation();
-  const event = useVenueEvent();
-  const { count, today } = eventDays(event);
-  const [day, setDay] = useState(today);
-  const eventID = event?.EventID ?? "";
-  const query = useQuery({
-    queryKey: ["venue", kind, eventID, day],
-    queryFn: () => request<ListEntry[]>(`/events/${encodeURIComponent(eventID)}/lists/${kind}`, { query: { DayNumber: day } }),
-    enabled: eventID !== "",
-  });
-  const zone = event?.TimeZone ?? "UTC";
+  return <p role="status">{t("common.loading")}</p>;
+}
+
+/** The agenda's mode (all, mine, by location) is the layout's: a "Location Agenda" item sets it. */
+function AgendaSidebar() {
+  const mode = useLayout((s) => s.agendaMode);
+  const setMode = useLayout((s) => s.setAgendaMode);
   return (
-    <div>
-      {count > 1 ? (
-        <div className="day-tabs" role="group" aria-label={t("venue.sidebar.days")}>
-          {Array.from({ length: count }, (_, i) => i + 1).map((n) => (
-            <button key={n} type="button" className="day-tabs__day" aria-pressed={n === day} onClick={() => setDay(n)}>
-              {t("venue.sidebar.day", { day: n })}
-            </button>
-          ))}
-        </div>
-      ) : null}
-      {query.isPending ? <p role="status">{t("common.loading")}</p> : null}
-      {query.isError ? <p role="alert">{t("venue.sidebar.loadFailed")}</p> : null}
-      {query.data && query.data.length === 0 ? <p>{t(kind === "agenda" ? "venue.sidebar.noSessions" : "venue.sidebar.noSpeakers")}</p> : null}
-      {query.data && query.data.length > 0 ? (
-        <ul className="day-list">
-          {query.data.map((entry) =>
-            kind === "agenda" ? (
-              <li key={entry.ID}>
-                <p className="muted">{t("venue.sidebar.time", { begin: time(entry.DateBegin, zone), end: time(entry.DateEnd, zone) })}</p>
-                <h3>{entry.Title}</h3>
-                {entry.Speakers && entry.Speakers.length > 0 ? (
-                  <p>{t("venue.sidebar.speakersOf", { names: entry.Speakers.map(personName).join(", ") })}</p>
-                ) : null}
-              </li>
-            ) : (
-              <li key={entry.ID}>
-                <h3>{personName(entry)}</h3>
-                <p className="muted">{[entry.JobTitle, entry.Company].filter(Boolean).join(", ")}</p>
-              </li>
-            ),
-          )}
-        </ul>
-      ) : null}
-    </div>
+    <Suspense fallback={<Loading />}>
+      <AgendaPanel mode={mode} onModeChange={setMode} />
+    </Suspense>
   );
 }
 
@@ -196,18 +127,41 @@ function LeaderboardPanel() {
   );
 }
 
+/** The cinema slider page: the slide is the layout's, so loading the page again shows the list. */
+function CinemaSidebar() {
+  const eventID = useVenueEvent()?.EventID ?? "";
+  const slide = useLayout((s) => s.slide);
+  const setSlide = useLayout((s) => s.setSlide);
+  return <CinemaPanel eventID={eventID} slide={slide} onSlideChange={setSlide} />;
+}
+
+/** Replays re-read when a session the venue knows ends (its recording may just have appeared). */
+function ReplaysSidebar() {
+  const eventID = useVenueEvent()?.EventID ?? "";
+  const sessions = useSessions((s) => s.sessions);
+  return <ReplaysPanel eventID={eventID} sessions={sessions} />;
+}
+
 function RightContent({ panel }: { panel: RightPanel }) {
   switch (panel) {
     case "faq":
       return <FaqPanel />;
     case "agenda":
-      return <DayList kind="agenda" />;
+      return <AgendaSidebar />;
     case "speaker":
-      return <DayList kind="speakers" />;
+      return (
+        <Suspense fallback={<Loading />}>
+          <SpeakersPanel />
+        </Suspense>
+      );
     case "chat":
       return <ChatPanel />;
     case "leaderboard":
       return <LeaderboardPanel />;
+    case "cinema":
+      return <CinemaSidebar />;
+    case "replays":
+      return <ReplaysSidebar />;
     default:
       return <Placeholder panel={panel} />;
   }

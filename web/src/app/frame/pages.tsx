@@ -4,9 +4,11 @@
  * report entering a room; /iframe: the IFrame item clicked last). The pages never import the
  * frame, so the dependency stays app → features.
  */
-import { useCallback } from "react";
+import { useCallback, type ReactNode } from "react";
+import { CinemaPanel } from "@/features/media";
+import { useVenueEvent } from "@/features/venue";
 import { ModuleOrRoomPage, VenueRoomPage, type RoomFrame } from "@/features/venue/VenueRoom";
-import { IframePage, type ModuleName } from "@/features/venue/VenuePages";
+import { Back, IframePage, type ModuleName } from "@/features/venue/VenuePages";
 import { useLayout } from "./layout-store";
 
 function useRoomFrame(): RoomFrame {
@@ -23,13 +25,31 @@ export function RoomRoute() {
   return <VenueRoomPage frame={useRoomFrame()} />;
 }
 
-function ModuleRoute({ module }: { module: ModuleName }) {
-  return <ModuleOrRoomPage module={module} frame={useRoomFrame()} />;
+function ModuleRoute({ module, children }: { module: ModuleName; children?: ReactNode }) {
+  return (
+    <ModuleOrRoomPage module={module} frame={useRoomFrame()}>
+      {children}
+    </ModuleOrRoomPage>
+  );
+}
+
+/** /cinema as a page (a tour without a room of that name): the library, then Back. */
+function CinemaLibrary() {
+  return (
+    <>
+      <CinemaPanel eventID={useVenueEvent()?.EventID ?? ""} />
+      <Back />
+    </>
+  );
 }
 
 export const AuditoriumRoute = () => <ModuleRoute module="auditorium" />;
 export const BreakoutRoomRoute = () => <ModuleRoute module="breakoutroom" />;
-export const CinemaRoute = () => <ModuleRoute module="cinema" />;
+export const CinemaRoute = () => (
+  <ModuleRoute module="cinema">
+    <CinemaLibrary />
+  </ModuleRoute>
+);
 export const EngagementRoute = () => <ModuleRoute module="engagement" />;
 export const HelpdeskRoute = () => <ModuleRoute module="helpdesk" />;
 export const WallOfFameRoute = () => <ModuleRoute module="walloffame" />;

@@ -1,6 +1,7 @@
-import { render, screen } from "@testing-library/react";
+import { fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { usePersonStore } from "@/features/accounts";
 import { initI18n } from "@/lib/i18n";
 import type { Session } from "./selection";
 import { embedReachable, embedTarget, SessionPlayer } from "./SessionPlayer";
@@ -87,6 +88,120 @@ describe("the player when the stream's host cannot be reached", () => {
     expect(await screen.findByTitle("Opening keynote")).toBeInTheDocument();
     window.dispatchEvent(new Event("offline"));
     expect(await screen.findByRole("alert")).toHaveTextContent("Stream unavailable");
+  });
+});
+
+describe("the player's times", () => {
+  beforeEach(async () => {
+    await initI18n("de");
+    vi.stubGlobal("fetch", vi.fn(answers));
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    usePersonStore.setState({ person: null });
+  });
+
+  it("shows the session's begin and end in the attendee's chosen zone", () => {
+    usePersonStore.setState({ person: { ID: "p", FirstName: "Ada", LastName: "L", TimezoneName: "GMT+2", TimezoneShift: 2 } });
+    render(<SessionPlayer eventID="e1" session={keynote} />);
+    expect(screen.getByText("11:00 – 13:00")).toBeInTheDocument();
+  });
+});
+
+describe("a Video session: a cinema video as simulated live", () => {
+  const streamed: Session = { ...keynote, ID: "s2", Title: "Demo keynote", ConferenceType: "Video", ConferenceID: "vid1" };
+  const live = {
+    SessionID: "s2",
+    Video: {
+      ID: "vid1",
+      EventID: "e1",
+      Title: "Demo stream",
+      Description: "",
+      Kind: "mp4",
+      URL: "/api/v1/files/mp4hash",
+      FileHash: "mp4hash",
+      ExternalID: "",
+      DurationSeconds: 60,
+      PosterURL: "/api/v1/files/posterhash",
+      Position: 0,
+      IsInCinema: true,
+      CreatedAt: "2026-01-01T08:00:00Z",
+      UpdatedAt: "2026-01-01T08:00:00Z",
+    },
+    StartedAt: "2026-01-01T09:00:00Z",
+    EndsAt: "2026-01-01T11:00:00Z",
+    ServerTime: "2026-01-01T09:30:30Z",
+    Offset: 30,
+    Loop: true,
+  };
+  const json = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
+
+  beforeEach(async () => {
+    await initI18n("en");
+    vi.spyOn(HTMLMediaElement.prototype, "play").mockResolvedValue(undefined);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it("asks the stream call and joins the video at the live position, muted", async () => {
+    const fetch = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(() => json(200, live));
+    vi.stubGlobal("fetch", fetch);
+    render(<SessionPlayer eventID="e1" session={streamed} />);
+    const player = await screen.findByRole("region", { name: "Video: Demo stream" });
+    expect(fetch).toHaveBeenCalledWith("/api/v1/events/e1/stream/video/s2", expect.objectContaining({ method: "GET" }));
+    const video = player.querySelector("video");
+    if (!video) throw new Error("no video element");
+    expect(video.getAttribute("src")).toBe("/api/v1/files/mp4hash");
+    expect(video.muted).toBe(true);
+    fireEvent.loadedMetadata(video);
+    // Offset 30 plus the few milliseconds since the answer arrived.
+    expect(video.currentTime).toBeGreaterThanOrEqual(30);
+    expect(video.currentTime).toBeLessThan(31);
+    expect(video.controls).toBe(false);
+  });
+
+  it("a session that is no longer active (410): the media_expired notice, not a player", async () => {
+    vi.stubGlobal("fetch", vi.fn(() => json(410, { Error: { Code: "MEDIA_EXPIRED", Message: "expired" } })));
+    const { container } = render(<SessionPlayer eventID="e1" session={streamed} />);
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Please Reload");
+    expect(screen.getByRole("button", { name: "Reload" })).toBeInTheDocument();
+    expect(container.querySelector("video")).toBeNull();
+  });
+
+  it("another failure of the stream call says the stream could not be started", async () => {
+    vi.stubGlobal("fetch", vi.fn(() => json(409, { Error: { Code: "CONFERENCE_TYPE_MISMATCH", Message: "no" } })));
+    render(<SessionPlayer eventID="e1" session={streamed} />);
+    expect(await screen.findByRole("alert")).toHaveTextContent("The stream could not be started.");
+  });
+
+  it("read before it began, it waits for its ConferenceID before asking", async () => {
+    const fetch = vi.fn(() => json(200, live));
+    vi.stubGlobal("fetch", fetch);
+    const bare: Session = { ...streamed };
+    delete bare.ConferenceID;
+    const { rerender } = render(<SessionPlayer eventID="e1" session={bare} />);
+    expect(screen.getByRole("status")).toHaveTextContent("Loading…");
+    expect(fetch).not.toHaveBeenCalled();
+    rerender(<SessionPlayer eventID="e1" session={streamed} />);
+    expect(await screen.findByRole("region", { name: "Video: Demo stream" })).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("reads the stream call again when the tab comes back, to resynchronise", async () => {
+    const fetch = vi.fn(() => json(200, live));
+    vi.stubGlobal("fetch", fetch);
+    const visibility = vi.spyOn(document, "visibilityState", "get").mockReturnValue("visible");
+    render(<SessionPlayer eventID="e1" session={streamed} />);
+    await screen.findByRole("region", { name: "Video: Demo stream" });
+    visibility.mockReturnValue("hidden");
+    document.dispatchEvent(new Event("visibilitychange"));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    visibility.mockReturnValue("visible");
+    document.dispatchEvent(new Event("visibilitychange"));
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
   });
 });
 

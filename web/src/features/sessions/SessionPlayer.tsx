@@ -2,8 +2,10 @@
  * The stream player by ConferenceType (attendee-app.md §4): None or empty shows nothing; Iframe and
  * Zoom load the stream call's page as a blob; Vimeo asks the stream call for the URL and shows the
  * password banner (copy, close); Youtube embeds by ConferenceID with autoplay (shown as loading
- * while a session read before its start waits for it, store.ts). A refused stream
- * (media_expired, §8) shows "Please Reload".
+ * while a session read before its start waits for it, store.ts). Video (docs/subsystems/media.md)
+ * plays a cinema video as simulated live through the media feature's player, once the session's
+ * ConferenceID has come (the same wait). A refused stream (media_expired, §8) shows
+ * "Please Reload".
  *
  * Before a frame is shown, the host it embeds is asked whether it answers at all
  * (`embedReachable`); when it does not (offline, no internet, a blocked host) the player says
@@ -11,7 +13,10 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useDisplayZone } from "@/features/accounts";
+import { useLiveVideo, VideoPlayer, type LiveClock, type Video } from "@/features/media";
 import { notify } from "@/features/notifications";
+import { formatTime } from "@/lib/dates";
 import { iframeStreamURL, isMediaExpired, vimeoStream } from "./api";
 import type { Session } from "./selection";
 import "./player.css";
@@ -20,7 +25,13 @@ import "./player.css";
 const STREAM_SANDBOX = "allow-scripts allow-same-origin allow-forms allow-popups allow-presentation";
 const STREAM_ALLOW = "autoplay; fullscreen; picture-in-picture; camera; microphone; display-capture";
 
-type Source = { kind: "none" } | { kind: "loading" } | { kind: "frame"; src: string; password?: string } | { kind: "expired" } | { kind: "failed" };
+type Source =
+  | { kind: "none" }
+  | { kind: "loading" }
+  | { kind: "frame"; src: string; password?: string }
+  | { kind: "video"; video: Video; clock: LiveClock }
+  | { kind: "expired" }
+  | { kind: "failed" };
 
 export function youtubeEmbedURL(conferenceID: string): string | null {
   if (!/^[A-Za-z0-9_-]{6,20}$/.test(conferenceID)) return null;
@@ -58,7 +69,15 @@ function useStreamSource(eventID: string, session: Session): Source {
       if (blobURL) URL.revokeObjectURL(blobURL);
     };
   }, [eventID, session.ID, kind, key, needsCall]);
+  const live = useLiveVideo(eventID, session.ID, kind === "Video" && session.ConferenceID !== undefined);
 
+  if (kind === "Video") {
+    // Read before it began: the store is fetching the session again for its ConferenceID.
+    if (session.ConferenceID === undefined) return { kind: "loading" };
+    if (live.kind === "ready") return { kind: "video", video: live.live.Video, clock: live.clock };
+    if (live.kind === "error") return isMediaExpired(live.error) ? { kind: "expired" } : { kind: "failed" };
+    return { kind: "loading" };
+  }
   if (kind === "Youtube") {
     // Read before it began: the store is fetching the session again for its ConferenceID.
     if (session.ConferenceID === undefined) return { kind: "loading" };
@@ -177,7 +196,9 @@ function PasswordBanner({ password }: { password: string }) {
 }
 
 export function SessionPlayer({ eventID, session, onClose }: { eventID: string; session: Session; onClose?: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The session's times in the attendee's zone (§9): their choice, else the browser's.
+  const zone = useDisplayZone();
   const source = useStreamSource(eventID, session);
   const embed = useEmbedState(source.kind === "frame" ? source.src : null);
   const frame = useRef<HTMLDivElement>(null);
@@ -198,6 +219,9 @@ export function SessionPlayer({ eventID, session, onClose }: { eventID: string; 
       <header className="player__header">
         <span className="player__live">{t("venue.player.live")}</span>
         <h2 className="player__title">{title}</h2>
+        <span className="player__time">
+          {t("common.dateRange", { begin: formatTime(session.DateBegin, i18n.language, zone), end: formatTime(session.DateEnd, i18n.language, zone) })}
+        </span>
         <button type="button" className="button button--secondary" onClick={toggleFullscreen}>
           {t("venue.player.fullscreen")}
         </button>
@@ -221,6 +245,7 @@ export function SessionPlayer({ eventID, session, onClose }: { eventID: string; 
           </div>
         ) : null}
         {source.kind === "failed" ? <p role="alert">{t("venue.player.failed")}</p> : null}
+        {source.kind === "video" ? <VideoPlayer video={source.video} live={source.clock} /> : null}
         {source.kind === "frame" && embed.state === "checking" ? <p role="status">{t("venue.player.connecting")}</p> : null}
         {source.kind === "frame" && embed.state === "unavailable" ? <Unavailable onRetry={embed.retry} /> : null}
         {source.kind === "frame" && embed.state === "ready" ? (

@@ -94,6 +94,14 @@ describe("sessions read before they began (no stream fields)", () => {
     expect(needsStreamFields({ ...session("a"), ConferenceID: undefined }, T0)).toBe(true);
   });
 
+  it("Video is a conference type of its own, and waits for its ConferenceID like Youtube", () => {
+    const raw = { ID: "v", InternalName: "v", DateBegin: iso(T0), DateEnd: iso(T0 + min), ConferenceType: "Video" };
+    expect(toSession(raw)?.ConferenceType).toBe("Video");
+    expect(toSession({ ...raw, ConferenceType: "Hologram" })?.ConferenceType).toBe("None");
+    expect(needsStreamFields({ ...session("v", { ConferenceType: "Video" }), ConferenceID: undefined }, T0)).toBe(true);
+    expect(needsStreamFields(session("v", { ConferenceType: "Video", ConferenceID: "video-1" }), T0)).toBe(false);
+  });
+
   it("a fetched session replaces a bare one, not a newer push nor a removed one", () => {
     const fetched = session("a", { StreamID: "s1", Title: "fetched" });
     expect(mergeFetched([bare("a"), session("b")], fetched)?.[0]).toBe(fetched);

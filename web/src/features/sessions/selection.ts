@@ -3,7 +3,11 @@
  * and the time, so the rules are tested with fake time and no player.
  */
 
-export type ConferenceType = "None" | "Iframe" | "Zoom" | "Vimeo" | "Youtube" | "";
+/**
+ * `Video` extends the spec's list (docs/subsystems/media.md): the session streams a video of the
+ * event's cinema as simulated live, `ConferenceID` naming the video.
+ */
+export type ConferenceType = "None" | "Iframe" | "Zoom" | "Vimeo" | "Youtube" | "Video" | "";
 
 /**
  * A session as the attendee reads it. The stream fields (`StreamID`, `ConferenceJoinURL`,
@@ -41,9 +45,15 @@ export function isActive(session: Session, now: number): boolean {
 /**
  * The session lacks a stream field the app reads itself: `StreamID` (the same-stream switch) or,
  * for Youtube, `ConferenceID` (the embed). Iframe, Zoom and Vimeo play through the stream calls.
+ * A Video session plays through its stream call too, but waits for its `ConferenceID`: having it
+ * means the server counts the session as playing, so a clock running ahead of the server's does not
+ * meet the stream call's 410.
  */
 export function lacksStreamFields(session: Session): boolean {
-  return session.StreamID === undefined || (session.ConferenceType === "Youtube" && session.ConferenceID === undefined);
+  return (
+    session.StreamID === undefined ||
+    ((session.ConferenceType === "Youtube" || session.ConferenceType === "Video") && session.ConferenceID === undefined)
+  );
 }
 
 /** Active now, and read before it began: it has to be fetched again to play as it should. */
@@ -170,7 +180,7 @@ export function mergeFetched(sessions: readonly Session[], fetched: Session): Se
   return next;
 }
 
-const CONFERENCE_TYPES: readonly ConferenceType[] = ["None", "Iframe", "Zoom", "Vimeo", "Youtube", ""];
+const CONFERENCE_TYPES: readonly ConferenceType[] = ["None", "Iframe", "Zoom", "Vimeo", "Youtube", "Video", ""];
 
 /** A stream field as sent, or absent when the server did not send it (see `Session`). */
 function streamFields(raw: Record<string, unknown>): Pick<Session, "StreamID" | "ConferenceJoinURL" | "ConferenceID"> {

@@ -38,7 +38,25 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  useSessions.setState({ sessions: [], running: {}, screens: [] });
+  useSessions.setState({ sessions: [], running: {}, screens: [], listState: "loading" });
+});
+
+it("says whether the list is read: loading, then ready, or failed (and loading again on a restart)", async () => {
+  expect(useSessions.getState().listState).toBe("loading");
+  const stop = startSessions("e1", () => NOW);
+  await vi.waitFor(() => expect(useSessions.getState().listState).toBe("ready"));
+  stop();
+
+  useSessions.setState({ sessions: [], listState: "loading" });
+  vi.spyOn(console, "warn").mockImplementation(() => undefined);
+  api.listSessions.mockRejectedValueOnce(new Error("offline"));
+  const failing = startSessions("e1", () => NOW);
+  await vi.waitFor(() => expect(useSessions.getState().listState).toBe("failed"));
+  failing();
+  const again = startSessions("e1", () => NOW);
+  expect(useSessions.getState().listState).toBe("loading");
+  await vi.waitFor(() => expect(useSessions.getState().listState).toBe("ready"));
+  again();
 });
 
 it("follows ACTIVITY_SYNC_NOTIFY: a pushed session plays, a DELETED one stops", async () => {

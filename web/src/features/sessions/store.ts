@@ -15,8 +15,12 @@ export type ActivityPush = Pick<ActivitySync, "ID" | "InternalName"> & { readonl
 /** §9: the active list is recomputed every 1000 ms. */
 export const SESSION_TICK_MS = 1000;
 
+/** Whether the list has been read: screens that list sessions tell "none yet" from "not known yet". */
+export type SessionListState = "loading" | "ready" | "failed";
+
 interface SessionsState {
   sessions: Session[];
+  listState: SessionListState;
   /** Screen id → the session playing there, or null (the header's live indicator is off). */
   running: Record<string, string | null>;
   screens: string[];
@@ -35,9 +39,10 @@ interface SessionsState {
 
 export const useSessions = create<SessionsState>((set, get) => ({
   sessions: [],
+  listState: "loading",
   running: {},
   screens: [],
-  setSessions: (sessions) => set({ sessions }),
+  setSessions: (sessions) => set({ sessions, listState: "ready" }),
   setScreens: (screens) => set({ screens: [...new Set(screens)] }),
   applyPush: (activity) => {
     const next = applySync(get().sessions, activity);
@@ -69,6 +74,8 @@ export const useSessions = create<SessionsState>((set, get) => ({
  */
 export function startSessions(eventID: string, now: () => number = Date.now, random: () => number = Math.random): () => void {
   let stopped = false;
+  // A restart (another event, a new session) reads the list again.
+  if (useSessions.getState().listState === "failed") useSessions.setState({ listState: "loading" });
   const refetcher = createStreamRefetcher(
     (id) => getSession(eventID, id),
     (fetched) => {
@@ -87,7 +94,10 @@ export function startSessions(eventID: string, now: () => number = Date.now, ran
       useSessions.getState().setSessions(sessions);
       step();
     })
-    .catch((error: unknown) => console.warn("sessions not loaded", error));
+    .catch((error: unknown) => {
+      console.warn("sessions not loaded", error);
+      if (!stopped) useSessions.setState({ listState: "failed" });
+    });
   const unsubscribe = realtime.subscribe("ACTIVITY_SYNC_NOTIFY", (activity) => {
     useSessions.getState().applyPush(activity);
     step();

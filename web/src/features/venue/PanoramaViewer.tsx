@@ -29,7 +29,8 @@ const PX_PER_DEGREE = 10;
 
 export interface ViewerMarker {
   id: string;
-  kind: "screen" | "image" | "link";
+  /** `upcoming`: an idle screen's next session ("starts in N min"); shown, not clickable. */
+  kind: "screen" | "upcoming" | "image" | "link";
   yaw: number;
   pitch: number;
   width: number;

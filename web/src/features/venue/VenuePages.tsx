@@ -1,16 +1,19 @@
 /**
- * The venue's non-panorama pages: /faq, /iframe, /page/{slug} (FullscreenIframe), the module
- * targets of §2 (/auditorium, /breakoutroom, /cinema, /engagement, /helpdesk, /walloffame) and
- * /{prefix}/directlink. Modules whose feature comes later say so instead of showing a blank page.
+ * The venue's non-panorama pages: /faq, /landing, /iframe, /page/{slug} (FullscreenIframe), the
+ * module targets of §2 (/auditorium, /breakoutroom, /cinema, /engagement, /helpdesk, /walloffame)
+ * and /{prefix}/directlink. Modules whose feature comes later say so instead of showing a blank page.
  */
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useParams } from "react-router";
 import { paths } from "@/lib/routes";
+import { EMBED_ALLOW, embedSandbox, isFramable } from "./embed";
+import { EventPageView } from "./EventPageView";
 import { menuItemName } from "./menu";
-import { useVenueEvent } from "./venue-event";
+import { useVenueEvent, type VenueMenuItem } from "./venue-event";
 import "./venue.css";
 
-function Back() {
+export function Back() {
   const { t } = useTranslation();
   return (
     <p>
@@ -21,13 +24,25 @@ function Back() {
   );
 }
 
+/** /faq: the event's FAQ (the same renderer as the FAQ sidebar and the landing page). */
 export function FaqPage() {
   const { t } = useTranslation();
   const faq = useVenueEvent()?.FAQ;
   return (
     <main className="content-page" data-page="faq">
-      <h1>{faq?.Title || t("venue.panels.faq")}</h1>
-      {faq?.Content ? <div className="faq__content">{faq.Content}</div> : <p>{t("venue.sidebar.noFaq")}</p>}
+      <EventPageView page={faq} heading="h1" fallbackTitle={t("venue.panels.faq")} empty={<p>{t("venue.sidebar.noFaq")}</p>} />
+      <Back />
+    </main>
+  );
+}
+
+/** /landing: the organizer's landing page (`Landing` of the public event). */
+export function LandingPage() {
+  const { t } = useTranslation();
+  const event = useVenueEvent();
+  return (
+    <main className="content-page" data-page="landing">
+      <EventPageView page={event?.Landing} heading="h1" fallbackTitle={event?.Title} empty={<p>{t("home.landingEmpty")}</p>} />
       <Back />
     </main>
   );
@@ -71,39 +86,63 @@ export function IframePage({ chosen }: { chosen: IframeItem | null }) {
         title={frame.title}
         style={{ width: frame.width, height: frame.height }}
         referrerPolicy="no-referrer"
-        sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-presentation"
-        allow="fullscreen"
+        sandbox={embedSandbox(frame.url)}
+        allow={EMBED_ALLOW}
       />
     </main>
   );
 }
 
 /**
- * /page/{slug}: a FullscreenIframe item names only a slug (attendee-app.md §3) and the API has no
- * page behind a slug yet, so the page shows the item's name and says it is not available.
+ * The FullscreenIframe item a slug names: visible items only (admins also receive hidden ones,
+ * which may be drafts), compared without regard to case like every route.
+ */
+export function pageItem(navigation: readonly VenueMenuItem[], slug: string | undefined): VenueMenuItem | null {
+  const wanted = (slug ?? "").toLowerCase();
+  if (!wanted) return null;
+  return navigation.find((n) => n.Type === "FullscreenIframe" && n.IsVisible !== false && String(n.Data?.slug ?? "").toLowerCase() === wanted) ?? null;
+}
+
+/**
+ * /page/{slug}: the page a FullscreenIframe item frames (its `url`, events.md "Menu"), filling the
+ * venue between the menus. An unknown slug, or an item stored before items had an address, says so.
  */
 export function FullscreenPage() {
   const { t, i18n } = useTranslation();
   const { slug } = useParams();
-  const item = (useVenueEvent()?.Navigation ?? []).find((n) => n.Type === "FullscreenIframe" && n.Data?.slug === slug);
+  const item = pageItem(useVenueEvent()?.Navigation ?? [], slug);
+  const url = item?.Data?.url;
+  if (!item || !isFramable(url)) {
+    return (
+      <main className="content-page" data-page="fullscreen" data-slug={slug}>
+        <h1>{item ? menuItemName(item, i18n.language) : t("notFound.title")}</h1>
+        <p role="status">{item ? t("home.pageNoAddress") : t("notFound.body")}</p>
+        <Back />
+      </main>
+    );
+  }
+  const title = menuItemName(item, i18n.language);
   return (
-    <main className="content-page" data-page="fullscreen" data-slug={slug}>
-      <h1>{item ? menuItemName(item, i18n.language) : t("venue.title")}</h1>
-      <p>{t("venue.pages.pageMissing")}</p>
-      <Back />
+    <main className="frame-page frame-page--full" data-page="fullscreen" data-slug={slug}>
+      <h1 className="visually-hidden">{title}</h1>
+      <iframe src={url.trim()} title={title} referrerPolicy="no-referrer" sandbox={embedSandbox(url.trim())} allow={EMBED_ALLOW} />
     </main>
   );
 }
 
 export type ModuleName = "auditorium" | "breakoutroom" | "cinema" | "engagement" | "helpdesk" | "walloffame";
 
-export function ModulePage({ module }: { module: ModuleName }) {
+/**
+ * A module's page. The app hands in what a module built elsewhere shows (the cinema); a module
+ * with nothing yet says so instead of showing a blank page.
+ */
+export function ModulePage({ module, children }: { module: ModuleName; children?: ReactNode }) {
   const { t } = useTranslation();
   const name = t(`venue.pages.${module}`);
   return (
     <main className="content-page" data-page={module}>
       <h1>{name}</h1>
-      <p>{t("venue.pages.moduleSoon", { module: name })}</p>
+      {children ?? <p>{t("venue.pages.moduleSoon", { module: name })}</p>}
       <Back />
     </main>
   );

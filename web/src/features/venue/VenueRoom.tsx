@@ -8,7 +8,7 @@
  * comes in as `RoomFrame` props, and entering a room is reported through `onEnterRoom`, where the
  * frame applies its sidebar rules. The app's frame (`src/app/frame/pages.tsx`) passes them.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { useConsent } from "@/features/consent";
@@ -25,8 +25,11 @@ import {
   withEventDay,
 } from "@/features/variables";
 import { paths } from "@/lib/routes";
+import { useNow } from "@/lib/use-now";
 import { readAngle, writeAngle } from "./angle";
 import type { ViewerMarker } from "./PanoramaViewer";
+import { ScheduleBadge } from "./ScheduleBadge";
+import { nodeStatus, SCHEDULE_CLOCK_MS, screenStatus } from "./schedule-status";
 import { findNode, nodeByID, nodeName, roomSegment, tourAsset, type Tour, type TourNode } from "./tour";
 import { useTour } from "./tour-query";
 import { marketplaceVars, useVenueEvent } from "./venue-event";
@@ -139,6 +142,17 @@ function RoomView({ tour, panoURL, xmlDefaults, node, frame }: RoomViewProps) {
     return stored && stored.node === node.id ? { yaw: stored.yaw, pitch: stored.pitch } : null;
   });
   const roomName = nodeName(node, i18n.language);
+  // The schedule of this room's screens and of the rooms its ways lead to, as the clock moves.
+  const sessions = useSessions((s) => s.sessions);
+  const now = useNow(SCHEDULE_CLOCK_MS);
+  const upcoming = useMemo(
+    () =>
+      node.screens.flatMap((screen) => {
+        const status = screenStatus(sessions, screen.screenID, now);
+        return status?.kind === "soon" ? [{ screen, status }] : [];
+      }),
+    [node.screens, sessions, now],
+  );
 
   // Every screen of the tour takes part in the tick, so the menu can show "Live" for other rooms.
   const { setScreens, runTick } = playing;
@@ -188,6 +202,11 @@ function RoomView({ tour, panoURL, xmlDefaults, node, frame }: RoomViewProps) {
           ? [{ id: `screen:${session.ID}`, kind: "screen" as const, yaw: screen.yaw, pitch: screen.pitch, width: screen.width, height: screen.height, content: t("venue.watch", { title: session.Title || session.InternalName }), label: session.Title || session.InternalName }]
           : [],
       ),
+      // An idle screen whose next session is near says so where the session will play.
+      ...upcoming.map(({ screen, status }) => {
+        const text = t("venue.schedule.soonTitle", { minutes: status.minutes, title: status.session.Title || status.session.InternalName });
+        return { id: `upcoming:${screen.screenID}`, kind: "upcoming" as const, yaw: screen.yaw, pitch: screen.pitch, width: screen.width, height: screen.height, content: text, label: text };
+      }),
       ...elements.map((e) => ({
         id: `element:${e.id}`,
         kind: e.type,
@@ -199,7 +218,7 @@ function RoomView({ tour, panoURL, xmlDefaults, node, frame }: RoomViewProps) {
         label: e.type === "image" ? t("venue.webElementImage", { id: e.id }) : e.value,
       })),
     ],
-    [playing.screens, elements, t],
+    [playing.screens, upcoming, elements, t],
   );
 
   const goTo = (target: TourNode) => void navigate(`/${encodeURIComponent(roomSegment(target))}`);
@@ -233,10 +252,17 @@ function RoomView({ tour, panoURL, xmlDefaults, node, frame }: RoomViewProps) {
           <ul className="hotspots">
             {node.links.map((link) => {
               const target = nodeByID(tour, link.nodeID);
+              const status = target ? nodeStatus(sessions, target, now) : null;
               return target ? (
                 <li key={link.nodeID}>
                   <button type="button" className="button button--secondary" data-hotspot={target.id} onClick={() => goTo(target)}>
                     {t("venue.goTo", { room: nodeName(target, i18n.language) })}
+                    {status ? (
+                      <>
+                        {" "}
+                        <ScheduleBadge status={status} />
+                      </>
+                    ) : null}
                   </button>
                 </li>
               ) : null;
@@ -247,17 +273,22 @@ function RoomView({ tour, panoURL, xmlDefaults, node, frame }: RoomViewProps) {
           <section aria-label={t("venue.screens")}>
             <h2>{t("venue.screens")}</h2>
             <ul>
-              {playing.screens.map(({ screen, session }) => (
-                <li key={screen.screenID} data-screen={screen.screenID}>
-                  {session ? (
-                    <button type="button" className="button" onClick={() => playing.reopen(session.ID)}>
-                      {t("venue.watch", { title: session.Title || session.InternalName })}
-                    </button>
-                  ) : (
-                    <span className="muted">{t("venue.screenIdle")}</span>
-                  )}
-                </li>
-              ))}
+              {playing.screens.map(({ screen, session }) => {
+                const next = upcoming.find((u) => u.screen.screenID === screen.screenID)?.status;
+                return (
+                  <li key={screen.screenID} data-screen={screen.screenID}>
+                    {session ? (
+                      <button type="button" className="button" onClick={() => playing.reopen(session.ID)}>
+                        {t("venue.watch", { title: session.Title || session.InternalName })}
+                      </button>
+                    ) : next ? (
+                      <span>{t("venue.schedule.soonTitle", { minutes: next.minutes, title: next.session.Title || next.session.InternalName })}</span>
+                    ) : (
+                      <span className="muted">{t("venue.screenIdle")}</span>
+                    )}
+                  </li>
+                );
+              })}
             </ul>
           </section>
         ) : null}
@@ -331,11 +362,11 @@ export function VenueRoomPage({ fixedRoom, frame }: { fixedRoom?: string; frame:
  * room the same (the demo's auditorium). When the tour has such a node, the route shows that room;
  * otherwise the module's page.
  */
-export function ModuleOrRoomPage({ module, frame }: { module: ModuleName; frame: RoomFrame }) {
+export function ModuleOrRoomPage({ module, frame, children }: { module: ModuleName; frame: RoomFrame; children?: ReactNode }) {
   const { t } = useTranslation();
   const panoURL = useVenueEvent()?.PanoURL ?? "";
   const query = useTour(panoURL || undefined);
   if (panoURL && query.isPending) return <Notice text={t("venue.loading")} />;
   if (query.data && findNode(query.data.tour, module)) return <VenueRoomPage fixedRoom={module} frame={frame} />;
-  return <ModulePage module={module} />;
+  return <ModulePage module={module}>{children}</ModulePage>;
 }

@@ -73,6 +73,9 @@ describe("menu types", () => {
   it("a sidebar item opens its SidebarType panel", () => {
     expect(menuAction(item({ Type: "Module", Data: { module: "chat" }, IsSidebar: true, SidebarType: "Chat" }), ctx)).toEqual({ kind: "right", panel: "chat" });
     expect(menuAction(item({ Type: "Module", Data: { module: "x" }, IsSidebar: true, SidebarType: "Speakers" }), ctx)).toEqual({ kind: "right", panel: "speaker" });
+    // Both agenda types open the one agenda panel, each in its own mode.
+    expect(menuAction(item({ Type: "Module", Data: { module: "agenda" }, IsSidebar: true, SidebarType: "Agenda" }), ctx)).toEqual({ kind: "right", panel: "agenda", mode: "agenda" });
+    expect(menuAction(item({ Type: "Module", Data: { module: "agenda" }, IsSidebar: true, SidebarType: "Location Agenda" }), ctx)).toEqual({ kind: "right", panel: "agenda", mode: "location" });
   });
 
   it("unknown types do nothing", () => {

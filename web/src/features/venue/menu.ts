@@ -5,7 +5,7 @@
 import type { MenuItem } from "@/features/events";
 import { menuItemRoute } from "@/lib/routes";
 import { parseJsCall, type JsAction } from "./js-actions";
-import type { LeftPanel, RightPanel } from "./panels";
+import type { AgendaMode, LeftPanel, RightPanel } from "./panels";
 
 export type MenuPosition = "Top" | "Bottom";
 
@@ -79,7 +79,8 @@ const moduleSidebars: Record<string, { right?: RightPanel; left?: LeftPanel }> =
 export type MenuAction =
   | { kind: "route"; to: string }
   | { kind: "panorama"; nodeID: string; angle: number | null }
-  | { kind: "right"; panel: RightPanel }
+  /** `mode`: the agenda's mode an "Agenda" or "Location Agenda" item opens it in. */
+  | { kind: "right"; panel: RightPanel; mode?: AgendaMode }
   | { kind: "left"; panel: LeftPanel }
   | { kind: "url"; src: string; mode: "new" | "same" | "over" }
   | { kind: "iframe"; url: string; width: string; height: string }
@@ -133,7 +134,9 @@ export interface MenuContext {
 /** What a click on the item does. Pure: the caller performs it. */
 export function menuAction(item: MenuItem & { SidebarType?: string | null; IsSidebar?: boolean }, context: MenuContext): MenuAction {
   if (item.IsSidebar && item.SidebarType && sidebarByType[item.SidebarType]) {
-    return { kind: "right", panel: sidebarByType[item.SidebarType] as RightPanel };
+    const panel = sidebarByType[item.SidebarType] as RightPanel;
+    if (panel === "agenda") return { kind: "right", panel, mode: item.SidebarType === "Location Agenda" ? "location" : "agenda" };
+    return { kind: "right", panel };
   }
   switch (item.Type) {
     case "URL": {

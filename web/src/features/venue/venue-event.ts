@@ -10,11 +10,19 @@ export interface VenueMenuItem extends MenuItem {
   IsSidebar?: boolean;
 }
 
-export interface FaqPage {
+/** An organizer's page (events.md "Event pages"): the FAQ (with `IsSidebar`) or the landing page. */
+export interface EventPage {
   Title?: string;
   Content?: string;
+  /** Empty or an http(s) address of an image (the uploaded `Image` wins over it). */
+  ImageURL?: string;
+  /** `""`, `auto`, `300`, `300px`, `40vh` or `50%`. */
+  ImageHeight?: string;
+  Image?: { url: string; hash?: string } | null;
   IsSidebar?: boolean;
 }
+
+export type FaqPage = EventPage;
 
 export interface PhotoboothConfig {
   Slug?: string;
@@ -30,6 +38,7 @@ export interface VenueEvent extends PublicEvent {
   PanoEventModulesVars?: Record<string, unknown>;
   PanoCustomVars?: Record<string, unknown>;
   FAQ?: FaqPage | null;
+  Landing?: EventPage | null;
   Photobooth?: PhotoboothConfig | null;
   Navigation?: VenueMenuItem[];
 }

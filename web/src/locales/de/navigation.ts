@@ -151,6 +151,8 @@ const navigation: NavigationTranslation = {
     sizeHint: "Eine Zahl (Pixel) oder mit px, %, vw oder vh. Leer: 100%.",
     slug: "Seitenadresse",
     slugHint: "Die Seite öffnet sich unter /page/ gefolgt von dieser Angabe: Kleinbuchstaben a–z, Ziffern und Bindestriche.",
+    pageUrl: "Adresse der Vollbildseite",
+    pageUrlHint: "Eine http(s)-Adresse. Teilnehmende sehen diese Seite bildschirmfüllend im Veranstaltungsort.",
     room: "Raum",
     chooseRoom: "Raum wählen",
     roomOption: "{{name}} ({{id}})",

@@ -30,6 +30,11 @@ const venue: Translation["venue"] = {
     overPageClose: "Seite schließen",
     photoboothMissing: "Die Fotobox ist für diese Veranstaltung nicht eingerichtet.",
   },
+  schedule: {
+    liveTitle: "Jetzt live: {{title}}",
+    soon: "In {{minutes}} Min.",
+    soonTitle: "Beginnt in {{minutes}} Min.: {{title}}",
+  },
   media: {
     cinema: "Kino",
     replays: "Aufzeichnungen",

@@ -156,6 +156,8 @@ const navigation = {
     sizeHint: "A number (pixels), or with px, %, vw or vh. Empty: 100%.",
     slug: "Page address",
     slugHint: "The page opens at /page/ followed by this: lower-case letters a–z, digits and hyphens.",
+    pageUrl: "Address of the full-screen page",
+    pageUrlHint: "An http(s) address. Attendees see this page full-screen inside the venue.",
     room: "Room",
     chooseRoom: "Choose a room",
     roomOption: "{{name}} ({{id}})",

@@ -29,6 +29,11 @@ const venue = {
     overPageClose: "Close page",
     photoboothMissing: "The photobooth is not set up for this event.",
   },
+  schedule: {
+    liveTitle: "Live now: {{title}}",
+    soon: "In {{minutes}} min",
+    soonTitle: "Starts in {{minutes}} min: {{title}}",
+  },
   media: {
     cinema: "Cinema",
     replays: "Replays",

@@ -151,6 +151,8 @@ const navigation: NavigationTranslation = {
     sizeHint: "Un número (píxeles), o con px, %, vw o vh. Vacío: 100%.",
     slug: "Dirección de la página",
     slugHint: "La página se abre en /page/ seguido de esto: letras minúsculas a–z, cifras y guiones.",
+    pageUrl: "Dirección de la página a pantalla completa",
+    pageUrlHint: "Una dirección http(s). Los asistentes ven esta página a pantalla completa dentro del recinto.",
     room: "Sala",
     chooseRoom: "Elige una sala",
     roomOption: "{{name}} ({{id}})",

@@ -30,6 +30,11 @@ const venue: Translation["venue"] = {
     overPageClose: "Cerrar la página",
     photoboothMissing: "El fotomatón no está configurado para este evento.",
   },
+  schedule: {
+    liveTitle: "En directo: {{title}}",
+    soon: "En {{minutes}} min",
+    soonTitle: "Empieza en {{minutes}} min: {{title}}",
+  },
   media: {
     cinema: "Cine",
     replays: "Grabaciones",

@@ -151,6 +151,8 @@ const navigation: NavigationTranslation = {
     sizeHint: "Un nombre (pixels), ou avec px, %, vw ou vh. Vide : 100%.",
     slug: "Adresse de la page",
     slugHint: "La page s'ouvre à /page/ suivi de ceci : lettres minuscules a–z, chiffres et traits d'union.",
+    pageUrl: "Adresse de la page plein écran",
+    pageUrlHint: "Une adresse http(s). Les participants voient cette page en plein écran dans le lieu.",
     room: "Salle",
     chooseRoom: "Choisissez une salle",
     roomOption: "{{name}} ({{id}})",

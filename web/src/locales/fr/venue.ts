@@ -30,6 +30,11 @@ const venue: Translation["venue"] = {
     overPageClose: "Fermer la page",
     photoboothMissing: "Le photomaton n'est pas configuré pour cet événement.",
   },
+  schedule: {
+    liveTitle: "En direct : {{title}}",
+    soon: "Dans {{minutes}} min",
+    soonTitle: "Commence dans {{minutes}} min : {{title}}",
+  },
   media: {
     cinema: "Cinéma",
     replays: "Rediffusions",

@@ -151,6 +151,8 @@ const navigation: NavigationTranslation = {
     sizeHint: "Un numero (pixel), oppure con px, %, vw o vh. Vuoto: 100%.",
     slug: "Indirizzo della pagina",
     slugHint: "La pagina si apre su /page/ seguito da questo: lettere minuscole a–z, cifre e trattini.",
+    pageUrl: "Indirizzo della pagina a schermo intero",
+    pageUrlHint: "Un indirizzo http(s). I partecipanti vedono questa pagina a schermo intero nella sede.",
     room: "Sala",
     chooseRoom: "Scegli una sala",
     roomOption: "{{name}} ({{id}})",

@@ -30,6 +30,11 @@ const venue: Translation["venue"] = {
     overPageClose: "Chiudi la pagina",
     photoboothMissing: "Il photobooth non è configurato per questo evento.",
   },
+  schedule: {
+    liveTitle: "In diretta: {{title}}",
+    soon: "Tra {{minutes}} min",
+    soonTitle: "Inizia tra {{minutes}} min: {{title}}",
+  },
   media: {
     cinema: "Cinema",
     replays: "Registrazioni",

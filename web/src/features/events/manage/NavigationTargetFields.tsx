@@ -96,7 +96,10 @@ export function NavigationTargetFields({ rooms, locations, labels }: { rooms: Ro
         </>
       ) : null}
       {type === "FullscreenIframe" ? (
-        <Field label={t("target.slug")} hint={t("target.slugHint")} error={error("Slug")} autoComplete="off" spellCheck={false} autoCapitalize="none" {...register("Slug")} />
+        <>
+          <Field label={t("target.slug")} hint={t("target.slugHint")} error={error("Slug")} autoComplete="off" spellCheck={false} autoCapitalize="none" {...register("Slug")} />
+          <Field label={t("target.pageUrl")} hint={t("target.pageUrlHint")} error={error("PageUrl")} {...url} {...register("PageUrl")} />
+        </>
       ) : null}
       {type === "Panorama" ? <RoomPicker field="NodeID" label={t("target.room")} typedLabel={t("target.roomId")} rooms={rooms} /> : null}
       {type === "VirtualLocation" ? <LocationPicker rooms={rooms} locations={locations} /> : null}

@@ -27,6 +27,7 @@ describe("itemValues: a stored item in the form", () => {
       IframeHeight: "60%",
     });
     expect(itemValues(item({ Type: "Addon", Data: { module: "FAQ" } }))).toMatchObject({ Addon: "FAQ", Module: "" });
+    expect(itemValues(item({ Type: "FullscreenIframe", Data: { slug: "wall", url: "https://wall.example" } }))).toMatchObject({ Slug: "wall", PageUrl: "https://wall.example", IframeUrl: "" });
     expect(itemValues(item({ Type: "Module", Data: { module: "agenda" } }))).toMatchObject({ Module: "agenda", Addon: "" });
     expect(itemValues(item({ Data: { id: "expo", angle: 90 } }))).toMatchObject({ NodeID: "expo", Angle: "90", LocationNodeID: "" });
   });
@@ -82,7 +83,10 @@ describe("itemBodyOf: the form as the server's body", () => {
     expect(itemBodyOf(form({ Type: "IFrame", IframeUrl: "https://x.example" }), { Index: 0, VirtualSpaceID: NULL_ID }).Data).toEqual({ url: "https://x.example", width: "100%", height: "100%" });
     expect(itemBodyOf(form({ Type: "URL", UrlMode: "Over page", UrlSrc: " https://x.example " }), { Index: 0, VirtualSpaceID: NULL_ID }).Data).toEqual({ mode: "Over page", src: "https://x.example" });
     expect(itemBodyOf(form({ Type: "JS Call", Code: "openSidebar('chat') " }), { Index: 0, VirtualSpaceID: NULL_ID }).Data).toEqual({ code: "openSidebar('chat') " });
-    expect(itemBodyOf(form({ Type: "FullscreenIframe", Slug: "stage" }), { Index: 0, VirtualSpaceID: NULL_ID }).Data).toEqual({ slug: "stage" });
+    expect(itemBodyOf(form({ Type: "FullscreenIframe", Slug: "stage", PageUrl: " https://stage.example " }), { Index: 0, VirtualSpaceID: NULL_ID }).Data).toEqual({
+      slug: "stage",
+      url: "https://stage.example",
+    });
     expect(itemBodyOf(form({ NodeID: "lobby", Angle: "90, 0, 70" }), { Index: 0, VirtualSpaceID: NULL_ID }).Data).toEqual({ id: "lobby", angle: "90,0,70" });
     expect(itemBodyOf(form({ NodeID: "lobby", Angle: "" }), { Index: 0, VirtualSpaceID: NULL_ID }).Data).toEqual({ id: "lobby" });
   });
@@ -119,6 +123,8 @@ describe("mapNavigationError: a refusal beside the fields it names", () => {
     expect(mapNavigationError(refusal("URL.Data.src", "URL.Names.de"), "URL")).toEqual({ message: "errors.invalidInput", fields: ["UrlSrc", "Names.de"] });
     expect(mapNavigationError(refusal("Addon.Data.module"), "Addon").fields).toEqual(["Addon"]);
     expect(mapNavigationError(refusal("Module.Data.module"), "Module").fields).toEqual(["Module"]);
+    expect(mapNavigationError(refusal("FullscreenIframe.Data.url"), "FullscreenIframe").fields).toEqual(["PageUrl"]);
+    expect(mapNavigationError(refusal("IFrame.Data.url"), "IFrame").fields).toEqual(["IframeUrl"]);
     expect(mapNavigationError(refusal("VirtualLocation.Data.id", "VirtualLocation.Data.VirtualSpaceMainpanoID", "VirtualLocation.VirtualSpaceID"), "VirtualLocation").fields).toEqual(["LocationNodeID", "MainNodeID", "LocationID"]);
     expect(mapNavigationError(refusal("Panorama.Data.angle.float", "Panorama.Data.angle.str"), "Panorama").fields).toEqual(["Angle"]);
     expect(mapNavigationError(refusal("JS Call.Data.code", "JS Call.SidebarTitles.fr"), "JS Call").fields).toEqual(["Code", "SidebarTitles.fr"]);

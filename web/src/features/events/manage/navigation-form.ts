@@ -56,6 +56,7 @@ export function itemValues(item: NavItem): NavigationFormValues {
     IframeWidth: text("width", "IFrame"),
     IframeHeight: text("height", "IFrame"),
     Slug: text("slug", "FullscreenIframe"),
+    PageUrl: text("url", "FullscreenIframe"),
     NodeID: text("id", "Panorama"),
     LocationID: type === "VirtualLocation" && item.VirtualSpaceID !== NULL_ID ? item.VirtualSpaceID : "",
     MainNodeID: text("VirtualSpaceMainpanoID", "VirtualLocation"),
@@ -85,7 +86,7 @@ export function dataOf(values: NavigationFormValues): Record<string, unknown> {
     case "IFrame":
       return { url: values.IframeUrl.trim(), width: values.IframeWidth.trim() || "100%", height: values.IframeHeight.trim() || "100%" };
     case "FullscreenIframe":
-      return { slug: values.Slug.trim() };
+      return { slug: values.Slug.trim(), url: values.PageUrl.trim() };
     case "Panorama":
       return { id: values.NodeID.trim(), ...angleOf(values.Angle) };
     case "VirtualLocation":
@@ -138,7 +139,7 @@ function fieldOf(path: string[], type: MenuType): NavigationField | null {
     src: "UrlSrc",
     code: "Code",
     module: type === "Addon" ? "Addon" : "Module",
-    url: "IframeUrl",
+    url: type === "FullscreenIframe" ? "PageUrl" : "IframeUrl",
     width: "IframeWidth",
     height: "IframeHeight",
     slug: "Slug",

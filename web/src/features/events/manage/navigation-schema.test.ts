@@ -64,7 +64,7 @@ describe("the rules the server has (events/menu.py)", () => {
     ["a b", false],
     ["", false],
   ])("FullscreenIframe slug %j → %s", (slug, server) => {
-    expect(accepted({ Type: "FullscreenIframe", Slug: slug })).toBe(server);
+    expect(accepted({ Type: "FullscreenIframe", Slug: slug, PageUrl: "https://wall.example" })).toBe(server);
   });
 
   it("Addon: exactly the server's modules, spelled as it spells them", () => {
@@ -115,9 +115,15 @@ describe("the console's own rules", () => {
   });
 
   it("refuses a slug another page of the event uses, and a blank script or module", () => {
-    expect(problems({ Type: "FullscreenIframe", Slug: "agenda" })).toEqual(["Slug: slugTaken"]);
+    expect(problems({ Type: "FullscreenIframe", Slug: "agenda", PageUrl: "https://wall.example" })).toEqual(["Slug: slugTaken"]);
     expect(problems({ Type: "JS Call", Code: "   " })).toEqual(["Code: codeRequired"]);
     expect(problems({ Type: "Module", Module: " " })).toEqual(["Module: moduleRequired"]);
+  });
+
+  it("a full-screen page needs the http(s) address it frames (the server keeps older items without)", () => {
+    expect(problems({ Type: "FullscreenIframe", Slug: "wall", PageUrl: " " })).toEqual(["PageUrl: urlRequired"]);
+    expect(problems({ Type: "FullscreenIframe", Slug: "wall", PageUrl: "javascript:alert(1)" })).toEqual(["PageUrl: urlInvalid"]);
+    expect(accepted({ Type: "FullscreenIframe", Slug: "wall", PageUrl: "https://wall.example/sponsors" })).toBe(true);
   });
 
   it("sizes: at most five digits (the server reads a longer one as a number of pixels)", () => {

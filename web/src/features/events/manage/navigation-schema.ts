@@ -6,12 +6,14 @@
  * - URL: `mode` New tab / Same tab / Over page, `src` an http(s) URL of at most 2000 characters;
  * - JS Call: `code` 1–10,000 characters; Module: `module` 1–100; Addon: one of `ADDON_MODULES`;
  * - IFrame: `url` as URL's `src`, `width`/`height` a number with px, %, vw or vh (or none);
- * - FullscreenIframe: `slug` 1–100 of `a-z 0-9 -`; Panorama / VirtualLocation: node ids 1–200,
+ * - FullscreenIframe: `slug` 1–100 of `a-z 0-9 -`, `url` as URL's `src` (optional on the server,
+ *   which keeps items stored before it); Panorama / VirtualLocation: node ids 1–200,
  *   `angle` a number or a short string; `VirtualSpaceID` a 24-hex id.
  *
  * The console adds rules of its own where the server accepts what cannot work for attendees:
  * an English name (the fallback of every language), a panel when the button opens the sidebar,
- * a slug no other page uses (`/page/{slug}` finds the first), node ids without spaces (they are a
+ * a slug no other page uses (`/page/{slug}` finds the first), the address a full-screen page
+ * frames (without it the page has nothing to show), node ids without spaces (they are a
  * route segment), a blank script. Lengths count code points, as Python does. Messages are keys
  * under `validation.*` of the `navigation` namespace.
  */
@@ -104,6 +106,7 @@ export const navigationFormBase = z.object({
   IframeWidth: z.string(),
   IframeHeight: z.string(),
   Slug: z.string(),
+  PageUrl: z.string(),
   NodeID: z.string(),
   LocationID: z.string(),
   MainNodeID: z.string(),
@@ -163,6 +166,7 @@ function checkTarget(values: NavigationFormValues, context: NavigationRulesConte
       else if (chars(v) > SLUG_MAX) issue("Slug", "slugTooLong");
       else if (!SLUG.test(v)) issue("Slug", "slugInvalid");
       else if (context.slugsTaken.has(v)) issue("Slug", "slugTaken");
+      checkUrl(values.PageUrl, "PageUrl", issue);
       return;
     }
     case "Panorama":
@@ -208,6 +212,7 @@ export function newItemValues(position: "Top" | "Bottom"): NavigationFormValues 
     IframeWidth: "",
     IframeHeight: "",
     Slug: "",
+    PageUrl: "",
     NodeID: "",
     LocationID: "",
     MainNodeID: "",
