@@ -56,6 +56,21 @@ export const eventSections: readonly EventSection[] = [
     load: () => import("@/features/venue/manage/VenueScreen").then((m) => m.VenueScreen),
   },
   {
+    path: "schedule",
+    labelKey: "eventNav.schedule",
+    load: () => import("@/features/activities/manage/ScheduleScreen").then((m) => m.ScheduleScreen),
+  },
+  {
+    path: "speakers",
+    labelKey: "eventNav.speakers",
+    load: () => import("@/features/activities/manage/SpeakersScreen").then((m) => m.SpeakersScreen),
+  },
+  {
+    path: "media",
+    labelKey: "eventNav.media",
+    load: () => import("@/features/media/manage/MediaScreen").then((m) => m.MediaScreen),
+  },
+  {
     path: "check",
     labelKey: "eventNav.check",
     load: () => import("@/features/events/manage/PrepublishScreen").then((m) => m.PrepublishScreen),

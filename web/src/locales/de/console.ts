@@ -68,6 +68,9 @@ const consoleStrings: ConsoleTranslation = {
     theme: "Aussehen",
     pages: "Seiten",
     venue: "Veranstaltungsort",
+    schedule: "Programm",
+    speakers: "Speaker",
+    media: "Medien",
     check: "Prüfung",
   },
   eventForm: {

@@ -71,6 +71,9 @@ const consoleStrings = {
     theme: "Look",
     pages: "Pages",
     venue: "Venue",
+    schedule: "Schedule",
+    speakers: "Speakers",
+    media: "Media",
     check: "Check",
   },
   eventForm: {

@@ -68,6 +68,9 @@ const consoleStrings: ConsoleTranslation = {
     theme: "Aspecto",
     pages: "Páginas",
     venue: "Espacio",
+    schedule: "Programa",
+    speakers: "Ponentes",
+    media: "Multimedia",
     check: "Comprobación",
   },
   eventForm: {

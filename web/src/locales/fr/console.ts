@@ -68,6 +68,9 @@ const consoleStrings: ConsoleTranslation = {
     theme: "Apparence",
     pages: "Pages",
     venue: "Lieu",
+    schedule: "Programme",
+    speakers: "Intervenants",
+    media: "Médias",
     check: "Vérification",
   },
   eventForm: {

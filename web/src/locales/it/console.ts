@@ -68,6 +68,9 @@ const consoleStrings: ConsoleTranslation = {
     theme: "Aspetto",
     pages: "Pagine",
     venue: "Spazio",
+    schedule: "Programma",
+    speakers: "Relatori",
+    media: "Media",
     check: "Controllo",
   },
   eventForm: {

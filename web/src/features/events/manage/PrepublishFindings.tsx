@@ -26,6 +26,8 @@ export const PREPUBLISH_FIX_ROUTES: Readonly<Partial<Record<PrepublishScreen, st
   theme: "theme",
   pages: "pages",
   venue: "venue",
+  // The agenda's sessions are edited in the Schedule section (features/activities/manage).
+  agenda: "schedule",
 };
 
 export function SeverityIcon({ severity }: { severity: PrepublishSeverity }) {
@@ -84,7 +86,7 @@ export function useFindingMessage(): (finding: PrepublishFinding) => string {
   };
 }
 
-/** The API call that fixes a finding whose screen the console does not have yet (the agenda's). */
+/** The API call that fixes an agenda finding (the console now links its Schedule section instead). */
 export function apiCallFor(finding: PrepublishFinding, eventId: string | undefined): string | null {
   const event = `${API_BASE}/events/${eventId ? encodeURIComponent(eventId) : "{EventID}"}`;
   const item = (placeholder: string) => (finding.Fix.ItemID ? encodeURIComponent(finding.Fix.ItemID) : placeholder);
@@ -93,14 +95,18 @@ export function apiCallFor(finding: PrepublishFinding, eventId: string | undefin
 
 function FixLine({ finding, eventId }: { finding: PrepublishFinding; eventId: string | undefined }) {
   const { t } = useTranslation("prepublish");
+  const { t: tc } = useTranslation("console");
   const screen = finding.Fix.Screen;
   const known = (["settings", "access", "navigation", "theme", "pages", "venue", "agenda"] as const).find((s) => s === screen);
-  const name = known ? t(`screens.${known}`) : screen;
+  // The agenda's screen is the sub-navigation's Schedule: named as it is there.
+  const name = known === "agenda" ? tc("eventNav.schedule") : known ? t(`screens.${known}`) : screen;
   const route = known ? PREPUBLISH_FIX_ROUTES[known] : undefined;
   if (route !== undefined) {
+    // A session's finding opens that session there (`?session=<ID>`).
+    const item = known === "agenda" && finding.Fix.ItemID ? `?${new URLSearchParams({ session: finding.Fix.ItemID }).toString()}` : "";
     return (
       <p className="prepublish-finding__fix">
-        {eventId ? <Link to={consolePaths.eventSection(eventId, route)}>{t("fixIn", { screen: name })}</Link> : t("fixAt", { screen: name })}
+        {eventId ? <Link to={`${consolePaths.eventSection(eventId, route)}${item}`}>{t("fixIn", { screen: name })}</Link> : t("fixAt", { screen: name })}
       </p>
     );
   }

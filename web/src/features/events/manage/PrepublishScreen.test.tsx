@@ -11,6 +11,7 @@ import {
   PREPUBLISH_SEVERITY,
   type PrepublishCode,
 } from "@/lib/generated/prepublish-codes";
+import { addConsoleStrings } from "@/app/console/i18n";
 import { initI18n } from "@/lib/i18n";
 import { PrepublishScreen as Screen } from "./PrepublishScreen";
 import type { PrepublishFinding, PrepublishReport } from "./prepublish-api";
@@ -84,6 +85,8 @@ const MIXED = [
 describe("PrepublishScreen", () => {
   beforeEach(async () => {
     await initI18n("en");
+    // The console's own strings (section names) are there whenever a console screen is.
+    addConsoleStrings();
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -184,12 +187,10 @@ describe("PrepublishScreen", () => {
       expect(item(code).getByRole("link", { name: `Fix in ${name}` }), code).toHaveAttribute("href", href);
       expect(item(code).queryByText("Through the API:", { exact: false }), code).toBeNull();
     }
-    // The agenda has no console screen yet: the finding names it and gives the API call.
+    // An overlap opens the first of the two sessions in the Schedule section.
     const overlap = item("SESSIONS_OVERLAP");
-    expect(overlap.queryByRole("link")).toBeNull();
-    expect(overlap.getByText("Fixed in: Agenda (not in the console yet)")).toBeInTheDocument();
-    expect(overlap.getByText("PUT /api/v1/events/e1/activities/a1").tagName).toBe("CODE");
-    expect(overlap.getByText("Through the API:", { exact: false })).toBeInTheDocument();
+    expect(overlap.getByRole("link", { name: "Fix in Schedule" })).toHaveAttribute("href", "/events/e1/schedule?session=a1");
+    expect(overlap.queryByText("Through the API:", { exact: false })).toBeNull();
   });
 
   it("all clear: ready to list, no groups", async () => {
