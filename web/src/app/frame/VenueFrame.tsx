@@ -7,7 +7,7 @@
  * variables features. It fills the viewport between the top of the page and the footer
  * (`frame.css`); the page in the middle scrolls inside it, so the menus and sidebars never move.
  */
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { useSession } from "@/features/accounts";
@@ -20,6 +20,10 @@ import { setAccessCheck, useLayout } from "./layout-store";
 import { MenuBar } from "./MenuBar";
 import { LeftSidebar, RightSidebar, useLeftResizes } from "./Sidebars";
 import "./frame.css";
+
+// Reminders of the attendee's agenda sessions, wherever in the venue they are; the agenda
+// feature's chunk (shared with the agenda sidebar) loads with the frame, never on the login page.
+const AgendaReminders = lazy(() => import("@/features/agenda").then((m) => ({ default: m.AgendaReminders })));
 
 function OverPage() {
   const { t } = useTranslation();
@@ -91,6 +95,9 @@ export function VenueFrame() {
       </div>
       <MenuBar position="Bottom" tour={tour.data?.tour ?? null} />
       <OverPage />
+      <Suspense fallback={null}>
+        <AgendaReminders />
+      </Suspense>
     </div>
   );
 }

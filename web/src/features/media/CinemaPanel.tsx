@@ -76,7 +76,6 @@ export function CinemaPanel({ eventID, slide: controlled, onSlideChange }: Cinem
               type="button"
               className="media-card"
               aria-current={playing?.ID === video.ID ? "true" : undefined}
-              aria-label={t("cinema.play", { title: video.Title })}
               aria-describedby={video.DurationSeconds !== null ? `${listID}-${index}` : undefined}
               onClick={() => setSlide(index + 1)}
             >
@@ -88,7 +87,8 @@ export function CinemaPanel({ eventID, slide: controlled, onSlideChange }: Cinem
                     <span className="media-card__meta" aria-hidden="true">
                       {formatDuration(video.DurationSeconds)}
                     </span>
-                    <span id={`${listID}-${index}`} className="visually-hidden">
+                    {/* The description only (aria-describedby reads hidden text); the name is the title. */}
+                    <span id={`${listID}-${index}`} className="visually-hidden" aria-hidden="true">
                       {t("cinema.duration", { duration: formatDuration(video.DurationSeconds) })}
                     </span>
                   </>

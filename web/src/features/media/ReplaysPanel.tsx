@@ -147,14 +147,15 @@ export function ReplaysPanel({ eventID, sessions, random = Math.random }: Replay
                     type="button"
                     className="media-card"
                     aria-current={playing?.SessionID === replay.SessionID ? "true" : undefined}
-                    aria-label={t("replays.play", { title: titleOf(replay) })}
                     aria-describedby={`${ids}-${replay.SessionID}`}
                     onClick={() => setPlayingID(replay.SessionID)}
                   >
                     <Poster url={replay.Video.PosterURL} />
                     <span className="media-card__text">
                       <span className="media-card__title">{titleOf(replay)}</span>
-                      <span id={`${ids}-${replay.SessionID}`} className="media-card__details">
+                      {/* The button is named by the title (the visible label); the details are its
+                          description, so they are kept out of the name. */}
+                      <span id={`${ids}-${replay.SessionID}`} className="media-card__details" aria-hidden="true">
                         {/* The spaces keep the parts apart in the description read aloud. */}
                         <span className="media-card__meta">{times(replay)}</span>{" "}
                         {names.length > 0 ? <span className="media-card__meta">{t("replays.speakers", { names: names.join(", ") })}</span> : null}{" "}

@@ -25,5 +25,5 @@ it("interpolates in every language", async () => {
   // i18next's `t` is typed for the registered namespaces only.
   const t = i18next.t.bind(i18next) as unknown as (key: string, options: object) => string;
   expect(t("replays.day", { ns: MEDIA_NS, day: 2, date: "29.03.2026" })).toBe("Day 2 · 29.03.2026");
-  expect(t("cinema.play", { ns: MEDIA_NS, title: "Keynote", lng: "de" })).toBe("Keynote abspielen");
+  expect(t("player.label", { ns: MEDIA_NS, title: "Keynote", lng: "de" })).toBe("Video: Keynote");
 });
