@@ -2,8 +2,9 @@
  * The organizer console against the seeded demo: admin login, the events list, creating an event
  * (live validation refuses a reserved and a taken name), editing it, deleting it with
  * confirmation; axe on the login, list and form screens; the side navigation on a laptop and a
- * tablet. Then the demo event's sections (Access, Admins, Pages, Check), each checked by axe, and
- * "Preview as attendee", which opens the demo signed in as an attendee.
+ * tablet. Then the demo event's sections (Access, Admins, Pages, Schedule, Speakers, Media,
+ * Check), each checked by axe, and "Preview as attendee", which opens the demo signed in as an
+ * attendee.
  */
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
@@ -141,12 +142,19 @@ it("walks the demo event's sections with axe, and previews the event as an atten
       ["Access", "Access"],
       ["Admins", "Admins"],
       ["Pages", "Pages"],
+      ["Schedule", "Schedule"],
+      ["Speakers", "Speakers"],
+      ["Media", "Media"],
       ["Check", "Pre-publish check"],
     ];
     for (const [tab, heading] of sections) {
       await page.getByRole("link", { name: tab, exact: true }).click();
       await page.getByRole("heading", { level: 2, name: heading, exact: true }).waitFor();
       if (tab === "Check") await page.getByText(/^(Ready to list|Not ready to list)/).first().waitFor();
+      // The demo's programme and cinema are on screen, not a loading state.
+      if (tab === "Schedule") await page.getByText("Opening keynote: events without walls").first().waitFor();
+      if (tab === "Speakers") await page.getByText("Maya Chen").first().waitFor();
+      if (tab === "Media") await page.getByText("Demo stream (HLS)").first().waitFor();
       await expectAccessible(page, `console ${tab}`);
     }
     // The demo event passes its own check: the policy pages it frames are its own origin's.

@@ -429,6 +429,24 @@ GROUPS: dict[str, list[Row]] = {
         ),
         # ACT has no Zoom meeting to delete.
         Row("DELETE", "/events/{A}/activities/{ACT}/deletemeeting", event_admin(404)),
+        # The speaker's picture: a text file gets past the policy to a stated 415, storing
+        # nothing; SPEAKER has no picture, so clearing it is a 204 that changes nothing.
+        Row(
+            "POST",
+            "/events/{A}/activities/{SPEAKER}/picture",
+            event_admin(415),
+            upload=NOT_AN_UPLOAD,
+        ),
+        Row(
+            "POST",
+            "/events/{A}/activities/{ACT_B}/picture",
+            (401, 403, 403, 404, 404, 403, 404),
+            upload=NOT_AN_UPLOAD,
+        ),
+        Row("DELETE", "/events/{A}/activities/{SPEAKER}/picture", event_admin(204)),
+        Row(
+            "DELETE", "/events/{A}/activities/{ACT_B}/picture", (401, 403, 403, 404, 404, 403, 404)
+        ),
         Row("GET", "/events/{A}/stream/iframe/{ACT}", member()),
         # Not started: attendees are told it expired, organizers may preview it.
         Row(

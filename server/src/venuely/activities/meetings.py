@@ -13,8 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from venuely.activities.models import Activity, EntityType
 from venuely.activities.schemas import ConferenceType
-from venuely.activities.service import AUTO_SYNC_TYPES
-from venuely.activities.sync import publish_activity
+from venuely.activities.sync import AUTO_SYNC_TYPES, publish_activity
 from venuely.activities.zoom import ZoomClient
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.services import Services

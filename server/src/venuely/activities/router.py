@@ -1,4 +1,5 @@
-"""HTTP routes for activities (admin-api.md §7 "Activities") and the two stream calls.
+"""HTTP routes for activities (admin-api.md §7 "Activities"), their pictures and the two stream
+calls.
 
 `ActivityID` only matches 24-hex ids, so the fixed paths next to it (`count`, `activepolls`,
 `activitiesbyrelation`, and the chat feature's `chatrooms/...`) can never be taken for an id,
@@ -9,11 +10,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Path, Query, Response
+from fastapi import APIRouter, Body, File, Path, Query, Response, UploadFile
 from fastapi.responses import HTMLResponse, JSONResponse
 
 from venuely.accounts.permissions import EventAdmin, EventMember
-from venuely.activities import service, stream
+from venuely.activities import picture, service, stream
 from venuely.activities.access import access_activity
 from venuely.activities.byrelation import activities_by_relation
 from venuely.activities.meetings import create_zoom_meeting, delete_zoom_meeting
@@ -32,6 +33,8 @@ from venuely.core.errors import upstream_responses
 from venuely.core.ids import ID_PATTERN
 from venuely.core.openapi import JSON_VALUE_BODY, json_value_responses
 from venuely.core.pagination import MaxCountQuery, StartIdQuery
+from venuely.files.limits import upload_route
+from venuely.files.service import StorageDep
 from venuely.relations.access import reader_of
 from venuely.relations.schemas import REF_PATTERN, TYPE_PATTERN
 from venuely.relations.service import RelationFilter, parse_sort_fields
@@ -48,6 +51,7 @@ KeyPath = Annotated[str, Path(alias="Key", pattern=r"^[A-Za-z0-9_.-]{1,100}$")]
 EntityTypeQuery = Annotated[EntityType, Query(alias="EntityType")]
 OptionalEntityType = Annotated[EntityType | None, Query(alias="EntityType")]
 ActivityBody = Annotated[dict[str, Any], Body()]
+PictureFile = Annotated[UploadFile, File(alias="file", description="PNG, JPEG, WebP or GIF")]
 NoStore = {"Cache-Control": "no-store"}
 
 
@@ -180,6 +184,32 @@ async def delete_meeting(
     activity = await access_activity(session, access.event, activity_id)
     removed = await delete_zoom_meeting(session, services, activity)
     return activity_out(removed, for_admin=True, now=services.clock.now())
+
+
+@router.post(ONE + "/picture", response_model=ActivityOut)
+@upload_route
+async def upload_picture(
+    access: EventAdmin,
+    activity_id: ActivityIdPath,
+    file: PictureFile,
+    session: SessionDep,
+    services: ServicesDep,
+    storage: StorageDep,
+) -> dict[str, Any]:
+    """Store the image and make its path the activity's `PictureURL` (types with a picture
+    only: Speaker; others 422)."""
+    activity = await access_activity(session, access.event, activity_id)
+    updated = await picture.set_picture(session, services, storage, activity, file)
+    return activity_out(updated, for_admin=True, now=services.clock.now())
+
+
+@router.delete(ONE + "/picture", status_code=204)
+async def delete_picture(
+    access: EventAdmin, activity_id: ActivityIdPath, session: SessionDep, services: ServicesDep
+) -> Response:
+    activity = await access_activity(session, access.event, activity_id)
+    await picture.clear_picture(session, services, activity)
+    return Response(status_code=204)
 
 
 @router.post(ONE + "/sync", response_model=ActivityOut)

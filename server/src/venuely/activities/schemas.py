@@ -23,7 +23,8 @@ from venuely.activities.models import Activity, EntityType
 from venuely.activities.visibility import hidden_fields
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.ids import ID_PATTERN, Id
-from venuely.events.schemas import HttpUrl, UtcDateTime, optional_http_url
+from venuely.events.schemas import HttpUrl, UtcDateTime, http_url, optional_http_url
+from venuely.files.service import FILES_PATH, stored_hash
 
 DELETED = "DELETED"
 READ_ONLY_FIELDS = frozenset({"ID", "EventID", "Type", "EntityType", "CreatedAt", "UpdatedAt"})
@@ -31,6 +32,24 @@ MAX_DOCUMENT_BYTES = 64 * 1024
 
 ID_RE = re.compile(ID_PATTERN)
 OptionalHttpUrl = Annotated[str, Field(max_length=2000), AfterValidator(optional_http_url)]
+PICTURE_FIELD = "PictureURL"
+
+
+def picture_url(value: str) -> str:
+    """Empty, an http(s) URL, or exactly the path of a stored file (what the picture route sets
+    and a client reads back). A path, unlike a URL on this site's origin, survives a move of the
+    site to another domain; nothing else relative (`/etc/passwd`, `../`) is accepted."""
+    if value == "" or stored_hash(value) is not None:
+        return value
+    try:
+        return http_url(value)
+    except ValueError:
+        raise ValueError(
+            f"must be an http(s) URL or a stored file's path {FILES_PATH}/<64 lowercase hex>"
+        ) from None
+
+
+PictureUrl = Annotated[str, Field(max_length=2000), AfterValidator(picture_url)]
 
 
 class ConferenceType(StrEnum):
@@ -121,7 +140,7 @@ class SpeakerIn(ActivityIn):
     FullName: str = Field("", max_length=200)
     Company: str = Field("", max_length=200)
     JobTitle: str = Field("", max_length=200)
-    PictureURL: OptionalHttpUrl = ""
+    PictureURL: PictureUrl = ""
     Biography: str = Field("", max_length=20000)
     Links: list[SpeakerLink] = Field(default_factory=list, max_length=10)
     PersonID: Id | None = None
@@ -153,6 +172,12 @@ _MODELS: dict[EntityType, type[ActivityIn]] = {
     EntityType.SPEAKER: SpeakerIn,
     EntityType.POLL: PollIn,
 }
+
+
+def has_picture(entity_type: EntityType) -> bool:
+    """Whether activities of this type have a `PictureURL` field of their own (Speaker)."""
+    model = _MODELS.get(entity_type)
+    return model is not None and PICTURE_FIELD in model.model_fields
 
 
 def portable_json(value: Any, *, limit: int, what: str) -> Any:

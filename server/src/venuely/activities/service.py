@@ -1,7 +1,7 @@
 """Business rules for activities: writes, lists, values and the relation join.
 
 Writes that attendees must hear about (sessions) commit first and then publish
-ACTIVITY_SYNC_NOTIFY through `sync.publish_activity`, so a client that re-reads on the signal
+ACTIVITY_SYNC_NOTIFY through `sync.commit_and_publish`, so a client that re-reads on the signal
 always finds the change.
 """
 
@@ -16,6 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from venuely.activities.checks import check_session
 from venuely.activities.models import Activity, ActivityValue, EntityType
+from venuely.activities.picture import check_picture
 from venuely.activities.schemas import (
     MAX_DOCUMENT_BYTES,
     ActivityIn,
@@ -25,7 +26,7 @@ from venuely.activities.schemas import (
     document_of,
     portable_json,
 )
-from venuely.activities.sync import publish_activity
+from venuely.activities.sync import commit_and_publish
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.ids import new_id
 from venuely.core.pagination import page_by_id
@@ -33,10 +34,6 @@ from venuely.core.services import Services
 from venuely.events.models import Event
 from venuely.relations.models import Relation
 
-# Only sessions are pushed on every change: the web app's sync handler treats what it gets as a
-# session list update, so pushing speakers or polls there would add them to its player list.
-# `POST /{ActivityID}/sync` publishes any type on purpose.
-AUTO_SYNC_TYPES = frozenset({EntityType.SESSION.value})
 MAX_BY_RELATION = 1000
 
 
@@ -116,10 +113,9 @@ async def create_activity(
     activity = build_activity(services, event, entity_type, parsed)
     if isinstance(parsed, SessionIn):
         await check_session(session, event, parsed)
+    await check_picture(session, parsed)
     session.add(activity)
-    await session.commit()
-    if activity.entity_type in AUTO_SYNC_TYPES:
-        await publish_activity(services, activity)
+    await commit_and_publish(session, services, activity)
     return activity
 
 
@@ -145,10 +141,9 @@ async def update_activity(
         event = await session.get(Event, activity.event_id)
         assert event is not None  # the activity was loaded through its event
         await check_session(session, event, parsed)
+    await check_picture(session, parsed)
     apply_document(activity, parsed, services.clock.now())
-    await session.commit()
-    if activity.entity_type in AUTO_SYNC_TYPES:
-        await publish_activity(services, activity)
+    await commit_and_publish(session, services, activity)
     return activity
 
 
@@ -161,9 +156,7 @@ async def delete_activity(session: AsyncSession, services: Services, activity: A
         )
     )
     await session.delete(activity)
-    await session.commit()
-    if activity.entity_type in AUTO_SYNC_TYPES:
-        await publish_activity(services, activity, deleted=True)
+    await commit_and_publish(session, services, activity, deleted=True)
 
 
 async def list_activities(

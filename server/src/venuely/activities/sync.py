@@ -15,13 +15,20 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from sqlalchemy.ext.asyncio import AsyncSession
+
 from venuely.activities.frames import ActivitySync
-from venuely.activities.models import Activity
+from venuely.activities.models import Activity, EntityType
 from venuely.activities.schemas import DELETED, activity_out
 from venuely.core.services import Services
 from venuely.realtime.hub import event_channel
 from venuely.realtime.opcodes import Opcode
 from venuely.realtime.publish import publish
+
+# Only sessions are pushed on every change: the web app's sync handler treats what it gets as a
+# session list update, so pushing speakers or polls there would add them to its player list.
+# `POST /{ActivityID}/sync` publishes any type on purpose.
+AUTO_SYNC_TYPES = frozenset({EntityType.SESSION.value})
 
 
 def sync_payload(activity: Activity, now: datetime, *, deleted: bool = False) -> ActivitySync:
@@ -51,3 +58,13 @@ async def publish_activity(
     return await publish(
         services.hub, event_channel(activity.event_id), Opcode.ACTIVITY_SYNC_NOTIFY, payload
     )
+
+
+async def commit_and_publish(
+    session: AsyncSession, services: Services, activity: Activity, *, deleted: bool = False
+) -> None:
+    """Commit a write, then publish it when its type is pushed on every change: committed first,
+    so a client that re-reads on the signal always finds the change."""
+    await session.commit()
+    if activity.entity_type in AUTO_SYNC_TYPES:
+        await publish_activity(services, activity, deleted=deleted)

@@ -9,6 +9,7 @@ chosen by a client.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Collection
 from typing import Annotated
 
@@ -28,9 +29,19 @@ StorageDep = Annotated[Storage, Depends(get_storage)]
 FILES_PATH = "/api/v1/files"
 
 
+_STORED = re.compile(r"^" + re.escape(FILES_PATH) + r"/([0-9a-f]{64})$")
+
+
 def file_url(file_hash: str) -> str:
     """Same-origin path of a stored file; the web app uses it in CSS and <img> as it is."""
     return f"{FILES_PATH}/{file_hash}"
+
+
+def stored_hash(value: str) -> str | None:
+    """The hash in a same-origin stored-file path (`file_url`'s inverse), or None when `value`
+    is not exactly one: features that accept "an URL or one of our files" ask this."""
+    match = _STORED.match(value)
+    return match.group(1) if match else None
 
 
 async def read_limited(upload: UploadFile, limit: int) -> bytes:

@@ -17,12 +17,12 @@ from venuely.core.ids import new_id
 from venuely.core.services import Services
 from venuely.events.models import Event
 from venuely.files.models import StoredFile
-from venuely.files.service import file_url, load_file, store_upload
+from venuely.files.service import file_url, load_file, store_upload, stored_hash
 from venuely.files.sniff import Kind
 from venuely.files.storage import Storage
 from venuely.media.models import Video, VideoKind
 from venuely.media.schemas import OrderIn, StoredVideoOut, VideoIn, VideoOut
-from venuely.media.sources import Source, parse_source, playable_url, stored_hash
+from venuely.media.sources import Source, parse_source, playable_url
 
 MP4_TYPE = "video/mp4"
 HLS_PLAYLIST_TYPE = "application/vnd.apple.mpegurl"

@@ -17,12 +17,11 @@ import re
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlsplit
 
-from venuely.files.service import FILES_PATH, file_url
+from venuely.files.service import file_url, stored_hash
 from venuely.media.models import VideoKind
 
 YOUTUBE_ID = re.compile(r"^[A-Za-z0-9_-]{11}$")
 VIMEO_ID = re.compile(r"^[0-9]{1,12}$")
-_STORED = re.compile(r"^" + re.escape(FILES_PATH) + r"/([0-9a-f]{64})$")
 _YOUTUBE_HOSTS = frozenset(
     {
         "youtube.com",
@@ -41,12 +40,6 @@ class Source:
     url: str = ""
     file_hash: str | None = None
     external_id: str = ""
-
-
-def stored_hash(value: str) -> str | None:
-    """The hash in a same-origin stored-file path, or None when `value` is not one."""
-    match = _STORED.match(value)
-    return match.group(1) if match else None
 
 
 def http_url(value: str) -> str:

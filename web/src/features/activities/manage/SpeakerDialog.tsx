@@ -2,8 +2,9 @@
  * Adding or editing a speaker, in a dialog: names, job title, company, biography, links and the
  * picture (an upload with progress and Cancel, or an http(s) address). The form checks everything
  * before sending (speaker-schema.ts), once however often it is submitted. The speaker is saved
- * first; a chosen picture is then uploaded (speaker-picture.ts) and stored as its `PictureURL`. If
- * the upload fails the dialog stays on the saved speaker, the refusal beside the file input.
+ * first; a chosen picture is then uploaded (speaker-picture.ts: one request, after which the server
+ * holds the picture's path as its `PictureURL`). If the upload fails the dialog stays on the saved
+ * speaker, the refusal beside the file input.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useRef, useState, type ChangeEvent } from "react";
@@ -22,14 +23,12 @@ import { focusFirstInvalid, useSubmitLock } from "@/lib/use-submit-lock";
 import type { SpeakerActivity } from "./api";
 import { useScheduleT } from "./schedule-i18n";
 import { mapSpeakerError, pictureRefusalKey, refusedMaxBytes } from "./speaker-errors";
-import { uploadSpeakerPicture } from "./speaker-picture";
 import {
   isSpeakerValidationKey,
   MAX_LINKS,
   MAX_PICTURE_BYTES,
   PICTURE_ACCEPT,
   pictureProblem,
-  pictureType,
   speakerFormSchema,
   speakerValues,
   toSpeakerBody,
@@ -39,13 +38,12 @@ import { speakerName } from "./speakers-model";
 import type { ScheduleWrites } from "./writes";
 
 export interface SpeakerDialogProps {
-  eventId: string;
   speaker: SpeakerActivity | null;
   writes: ScheduleWrites;
   onClose: () => void;
 }
 
-export function SpeakerDialog({ eventId, speaker, writes, onClose }: SpeakerDialogProps) {
+export function SpeakerDialog({ speaker, writes, onClose }: SpeakerDialogProps) {
   const t = useScheduleT();
   const { t: tc, i18n } = useTranslation();
   const titleId = useId();
@@ -85,15 +83,14 @@ export function SpeakerDialog({ eventId, speaker, writes, onClose }: SpeakerDial
     setFileProblem(problem ? t(`validation.${problem}`, { size }) : null);
   };
 
-  const upload = async (saved: SpeakerActivity, values: SpeakerFormValues, chosen: File): Promise<SpeakerActivity | null> => {
+  const upload = async (saved: SpeakerActivity, chosen: File): Promise<SpeakerActivity | null> => {
     const controller = new AbortController();
     abortRef.current = controller;
     setFileRefusal(null);
     setProgress({ loaded: 0, total: chosen.size });
     try {
-      const url = await uploadSpeakerPicture(eventId, saved.ID, chosen, pictureType(chosen) ?? chosen.type, { onProgress: setProgress, signal: controller.signal });
-      const withPicture = await writes.saveSpeaker({ ...toSpeakerBody(values, saved), PictureURL: url }, saved.ID);
-      setValue("PictureURL", url);
+      const withPicture = await writes.uploadSpeakerPicture(saved.ID, chosen, { onProgress: setProgress, signal: controller.signal });
+      setValue("PictureURL", withPicture.PictureURL ?? "");
       setFile(null);
       if (fileRef.current) fileRef.current.value = "";
       return withPicture;
@@ -134,7 +131,7 @@ export function SpeakerDialog({ eventId, speaker, writes, onClose }: SpeakerDial
       }
       setCurrent(saved);
       if (file) {
-        const withPicture = await upload(saved, values, file);
+        const withPicture = await upload(saved, file);
         if (!withPicture) return;
         saved = withPicture;
       }

@@ -4,6 +4,7 @@ import axe from "axe-core";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { installFakeXHR, step, type FakeXHR } from "@/features/events/manage/pages-test-utils";
 import { useNotifications } from "@/features/notifications";
+import { setTokenProvider } from "@/lib/api-client";
 import { initI18n } from "@/lib/i18n";
 import { EVENT, relation, renderWithRouter, serveSchedule, session, speaker } from "./schedule-test-utils";
 import { SpeakersScreen } from "./SpeakersScreen";
@@ -11,7 +12,7 @@ import { SpeakersScreen } from "./SpeakersScreen";
 const maya = speaker(1, "Maya", "Chen", { JobTitle: "Head of Hybrid", Company: "Venuely Labs" });
 const amara = speaker(2, "Amara", "Okafor");
 const keynote = session(1, { Title: "Keynote" });
-const THUMB = `/api/v1/files/${"9".repeat(64)}`;
+const PICTURE = `/api/v1/files/${"9".repeat(64)}`;
 
 const toasts = () => useNotifications.getState().items.map((n) => n.text);
 const dialog = () => within(screen.getByRole("dialog"));
@@ -26,6 +27,7 @@ beforeEach(async () => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  setTokenProvider(() => null);
 });
 
 function renderScreen() {
@@ -86,8 +88,9 @@ describe("SpeakersScreen", { timeout: 20_000 }, () => {
     expect(toasts()).toContain("Jonas Weber added.");
   });
 
-  it("uploads a picture with progress and stores it as the speaker's PictureURL", async () => {
+  it("uploads a picture in one request with progress, and shows the path the server stored", async () => {
     const server = serveSchedule({ speakers: [maya] });
+    setTokenProvider(() => "console-token");
     renderScreen();
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Edit Maya Chen" }));
@@ -95,24 +98,33 @@ describe("SpeakersScreen", { timeout: 20_000 }, () => {
     await user.click(dialog().getByRole("button", { name: "Save" }));
     await waitFor(() => expect(xhr.sent).toHaveLength(1));
     const upload = xhr.sent[0];
-    expect(upload?.method).toBe("PUT");
-    expect(upload?.url).toMatch(new RegExp(`^/api/v1/events/${EVENT}/vfiles/f[0-9a-f]{23}/uploadcontent\\?FileName=maya.png&MimeType=image%2Fpng&FileBytes=4096&FileTimeAsInt=\\d+$`));
+    expect(upload?.method).toBe("POST");
+    expect(upload?.url).toBe(`/api/v1/events/${EVENT}/activities/${maya.ID}/picture`);
+    expect(upload?.headers.Authorization).toBe("Bearer console-token");
+    expect(upload?.fields()).toEqual({ file: "file:maya.png" });
     await step(() => upload?.progress(1024, 4096));
     expect(dialog().getByText("Uploading… 25%")).toBeInTheDocument();
-    await step(() => upload?.reply(200, { ID: "x" }));
+    await step(() => upload?.reply(200, { ...maya, PictureURL: PICTURE }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    const writes = server.writes().map((w) => w.what.replace(/[0-9a-f]{24}/g, "ID"));
-    expect(writes).toEqual([
-      "PUT /events/ID/activities/ID",
-      "POST /events/ID/vfiles",
-      "POST /events/ID/vfiles/ID/createthumbnail",
-      "PUT /events/ID/activities/ID",
-    ]);
-    expect(server.writes()[1]?.body).toMatchObject({ EntityType: "Speaker", EntityID: maya.ID, FileType: "File", IsDisabled: true });
-    expect(server.writes()[3]?.body).toMatchObject({ PictureURL: `${window.location.origin}${THUMB}` });
+    // The speaker is saved first; the upload sets its PictureURL, so no second save follows.
+    expect(server.writes().map((w) => w.what)).toEqual([`PUT /events/${EVENT}/activities/${maya.ID}`]);
+    expect(screen.getByTestId("speaker-row").querySelector("img")).toHaveAttribute("src", PICTURE);
+    expect(toasts()).toContain("Maya Chen saved.");
   });
 
-  it("says why a picture was refused, beside the file input, and removes the empty attachment", async () => {
+  it("keeps a stored picture's path when the speaker is saved again", async () => {
+    const server = serveSchedule({ speakers: [{ ...maya, PictureURL: PICTURE }] });
+    renderScreen();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Edit Maya Chen" }));
+    expect(dialog().getByLabelText("Or the picture's address")).toHaveValue(PICTURE);
+    await user.click(dialog().getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(server.writes()[0]?.body).toMatchObject({ PictureURL: PICTURE });
+    expect(xhr.sent).toHaveLength(0);
+  });
+
+  it("says why a picture was refused, beside the file input", async () => {
     const server = serveSchedule({ speakers: [maya] });
     renderScreen();
     const user = userEvent.setup({ applyAccept: false });
@@ -129,7 +141,8 @@ describe("SpeakersScreen", { timeout: 20_000 }, () => {
     const input = dialog().getByLabelText("Upload a picture");
     expect(input).toHaveAttribute("aria-invalid", "true");
     expect(input).toHaveAccessibleDescription(/Largest accepted size: 1 MB\./);
-    await waitFor(() => expect(server.writes().some((w) => w.what.startsWith("DELETE") && w.what.includes("/vfiles/"))).toBe(true));
+    // Nothing to clean up: a refused upload stored nothing, and the speaker was saved once.
+    expect(server.writes().map((w) => w.what)).toEqual([`PUT /events/${EVENT}/activities/${maya.ID}`]);
   });
 
   it("cancels an upload on request", async () => {

@@ -134,7 +134,7 @@ function SpeakersList({ eventId, speakers, sessions, links, headingRef }: ListPr
           );
         })}
       </ul>
-      {dialog ? <SpeakerDialog eventId={eventId} speaker={dialog.speaker} writes={writes} onClose={() => setDialog(null)} /> : null}
+      {dialog ? <SpeakerDialog speaker={dialog.speaker} writes={writes} onClose={() => setDialog(null)} /> : null}
       {deleting ? (
         <ConfirmDialog
           title={t("speakers.deleteTitle", { name: speakerName(deleting) })}

@@ -127,7 +127,7 @@ export function serveSchedule(setup: Partial<Pick<ScheduleServer, "sessions" | "
     if (method === "GET" && path === "/api/v1/relations") return { status: 200, body: server.relations };
     if (method === "GET" && path === `${BASE}/videos`) return { status: 200, body: server.videos };
     if (method === "GET" && path === `${BASE}/replays`) return { status: 200, body: server.recordings };
-    if (server.gate && (path.startsWith(`${BASE}/activities`) || path.startsWith(`${BASE}/vfiles`))) await server.gate;
+    if (server.gate && path.startsWith(`${BASE}/activities`)) await server.gate;
     if (path.endsWith("/createzoommeeting") || path.endsWith("/deletemeeting")) return server.zoomAnswers.shift() ?? { status: 503, body: { Error: { Code: "ZOOM_NOT_CONFIGURED", Message: "Zoom is not configured" } } };
     if (path.startsWith(`${BASE}/activities`)) {
       const isSpeaker = type === "Speaker" || server.speakers.some((s) => path.endsWith(s.ID));
@@ -143,9 +143,6 @@ export function serveSchedule(setup: Partial<Pick<ScheduleServer, "sessions" | "
       return { status: 201, body: { ...(body as object), ID: hexId(next++, "d") } };
     }
     if (path.startsWith("/api/v1/relations/") && method === "DELETE") return server.relationWrites.shift() ?? { status: 204 };
-    if (path === `${BASE}/vfiles` && method === "POST") return { status: 201, body: { ...(body as object), ID: hexId(next++, "f"), ThumbnailURL: "" } };
-    if (path.endsWith("/createthumbnail")) return { status: 200, body: { ID: path.split("/").at(-2), ThumbnailURL: `/api/v1/files/${"9".repeat(64)}` } };
-    if (path.startsWith(`${BASE}/vfiles/`) && method === "DELETE") return { status: 204 };
     if (path.startsWith(`${BASE}/recordings/`)) {
       if (method === "DELETE") return { status: 204 };
       const sessionId = path.split("/").pop() ?? "";

@@ -1,9 +1,10 @@
 /**
  * The speaker form's rules (zod), mirroring `SpeakerIn` (activities/schemas.py): a first, last or
  * display name (at least one), first and last name at most 100 characters, display name, company
- * and job title at most 200, biography at most 20,000, the picture an http(s) URL or none, at most
- * 10 links of a label (1–100) and an http(s) URL. A chosen picture file is PNG, JPEG, GIF or WebP
- * (the vfile content types the server re-encodes) of at most 10 MiB, the server's default
+ * and job title at most 200, biography at most 20,000, the picture an http(s) URL, a stored file's
+ * path `/api/v1/files/<64 lowercase hex>` (what the picture upload sets, sent back as read) or
+ * none, at most 10 links of a label (1–100) and an http(s) URL. A chosen picture file is PNG, JPEG,
+ * GIF or WebP (the image types the server re-encodes) of at most 10 MiB, the server's default
  * `VENUELY_MAX_UPLOAD_BYTES` (it does not publish its limit).
  *
  * Messages are keys under `validation.` of the `schedule` namespace.
@@ -41,11 +42,18 @@ export function isSpeakerValidationKey(value: unknown): value is SpeakerValidati
 
 const upTo = (max: number, key: SpeakerValidationKey) => z.string().refine((v) => charCount(v.trim()) <= max, key);
 
-const optionalUrl = z.string().superRefine((value, ctx) => {
+/** Exactly a stored file's path, as the server's `picture_url` (activities/schemas.py) takes it. */
+const STORED_FILE_PATH = /^\/api\/v1\/files\/[0-9a-f]{64}$/;
+
+export function isPictureUrl(value: string): boolean {
+  return STORED_FILE_PATH.test(value) || isHttpUrl(value);
+}
+
+const optionalPicture = z.string().superRefine((value, ctx) => {
   const v = value.trim();
   if (v === "") return;
   if (charCount(v) > URL_MAX) ctx.addIssue({ code: "custom", message: "urlTooLong" });
-  else if (!isHttpUrl(v)) ctx.addIssue({ code: "custom", message: "urlInvalid" });
+  else if (!isPictureUrl(v)) ctx.addIssue({ code: "custom", message: "urlInvalid" });
 });
 
 const link = z.object({
@@ -70,7 +78,7 @@ export const speakerFormSchema = z
     JobTitle: upTo(200, "textTooLong"),
     Company: upTo(200, "textTooLong"),
     Biography: z.string().refine((v) => charCount(v) <= 20_000, "biographyTooLong"),
-    PictureURL: optionalUrl,
+    PictureURL: optionalPicture,
     Links: z.array(link).max(MAX_LINKS, "tooManyLinks"),
   })
   .superRefine((v, ctx) => {

@@ -26,6 +26,7 @@ import {
   type SpeakerActivity,
   type SpeakerBody,
 } from "./api";
+import { uploadSpeakerPicture, type PictureUploadOptions } from "./speaker-picture";
 
 function upsert<T extends { ID: string }>(list: T[], item: T): T[] {
   return list.some((i) => i.ID === item.ID) ? list.map((i) => (i.ID === item.ID ? item : i)) : [...list, item];
@@ -145,6 +146,12 @@ export function useScheduleWrites(eventId: string) {
         const saved = speakerId
           ? await updateActivity<SpeakerActivity>(eventId, speakerId, body)
           : await createActivity<SpeakerActivity>(eventId, SPEAKER, body);
+        change<SpeakerActivity>(keys.speakers, (list) => upsert(list, saved));
+        return saved;
+      },
+      /** The server answers the speaker with its new `PictureURL`; the list shows it at once. */
+      async uploadSpeakerPicture(speakerId: string, file: File, options: PictureUploadOptions = {}): Promise<SpeakerActivity> {
+        const saved = await uploadSpeakerPicture(eventId, speakerId, file, options);
         change<SpeakerActivity>(keys.speakers, (list) => upsert(list, saved));
         return saved;
       },
