@@ -65,3 +65,10 @@ async def test_demo_sessions_are_idempotent_and_live(
         headers=headers,
     )
     assert [s["LastName"] for s in speakers.json()] == ["Weber", "Okafor"]
+    # Each speaker has a picture of their own, stored by the seed and served like an upload.
+    pictures = [s["PictureURL"] for s in speakers.json()]
+    assert all(p.startswith("/api/v1/files/") for p in pictures)
+    assert len(set(pictures)) == 2
+    served = await client.get(pictures[0].removeprefix("/api/v1"))
+    assert served.status_code == 200
+    assert served.headers["content-type"] == "image/png"

@@ -1,8 +1,9 @@
 """The demo event's programme: one session that has ended (its recording is under replays), one
 live now in the auditorium, one later today, one tomorrow, and their speakers (Speaker
-activities linked by Speaker relations). Given the demo's own video (media/demo.py), the ended
-and the live session stream it (`ConferenceType` `Video`, played as if live), so the stage works
-without the internet; without it they fall back to YouTube.
+activities linked by Speaker relations, each with a drawn picture, demo/portraits.py). Given the
+demo's own video (media/demo.py), the ended and the live session stream it (`ConferenceType`
+`Video`, played as if live), so the stage works without the internet; without it they fall back
+to YouTube.
 
 Called by `demo/seed.py` on every seed: sessions are found by their InternalName and their times
 re-centred on now, so the demo always has something on stage. Everything goes through the same
@@ -22,7 +23,12 @@ from venuely.activities.schemas import parse_activity
 from venuely.activities.service import apply_document, build_activity
 from venuely.core.ids import new_id
 from venuely.core.services import Services
+from venuely.demo.portraits import SIZE, portrait_png
 from venuely.events.models import Event
+from venuely.files.service import file_url, store_cleaned
+from venuely.files.sniff import Kind
+from venuely.files.storage import build_storage
+from venuely.files.validate import Cleaned
 from venuely.relations.models import Relation, RelationType
 
 # Blender Foundation's "Big Buck Bunny" (CC BY 3.0) on YouTube and Vimeo's own player demo.
@@ -179,12 +185,28 @@ async def _link(
         )
 
 
+async def _portrait(session: AsyncSession, services: Services, name: str) -> str:
+    """The speaker's drawn picture, stored like an uploaded one (content-addressed, so a re-seed
+    stores nothing new); its same-origin path is the speaker's PictureURL."""
+    data = portrait_png(name)
+    cleaned = Cleaned(data, Kind.IMAGE, "image/png", "png", SIZE, SIZE)
+    stored = await store_cleaned(session, services, build_storage(services.settings), cleaned)
+    return file_url(stored.hash)
+
+
 async def ensure_demo_sessions(
     session: AsyncSession, services: Services, event: Event, now: datetime, video_id: str = ""
 ) -> dict[str, Activity]:
     """The sessions by InternalName; `video_id`: the demo video they stream, if any."""
     speakers = {
-        name: await _upsert(session, services, event, EntityType.SPEAKER, name, fields)
+        name: await _upsert(
+            session,
+            services,
+            event,
+            EntityType.SPEAKER,
+            name,
+            {**fields, "PictureURL": await _portrait(session, services, name)},
+        )
         for name, fields in SPEAKERS.items()
     }
     talks: dict[str, Activity] = {}
