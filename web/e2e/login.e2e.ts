@@ -26,7 +26,7 @@ it("guards a page, then returns to it after login (paths case-insensitive)", asy
     expect(new URL(page.url()).pathname).toBe("/DEMO/login");
     expect(await page.evaluate(() => window.sessionStorage.getItem("meta_router_route"))).toBe("/Landing");
     await logIn(page, DEMO_ATTENDEE.email, DEMO_ATTENDEE.password);
-    await page.getByText("The event's landing page will appear here.").waitFor();
+    await page.getByRole("heading", { level: 1, name: "Welcome to the Venuely Demo Conference" }).waitFor();
     const target = new URL(page.url());
     expect(target.pathname).toBe("/DEMO/Landing");
     expect(target.searchParams.get("id")).toBe("abc");

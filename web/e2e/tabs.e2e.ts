@@ -11,7 +11,7 @@ it("signs out every tab when one signs out", async () => {
 
     const second = await context.newPage();
     await second.goto(url("/demo/landing"));
-    await second.getByText("The event's landing page will appear here.").waitFor();
+    await second.getByRole("heading", { level: 1, name: "Welcome to the Venuely Demo Conference" }).waitFor();
 
     await first.getByRole("link", { name: "Sign out" }).click();
     await first.getByRole("heading", { name: "Log in" }).waitFor();

@@ -59,6 +59,29 @@ async def test_demo_logins_work(services: Services, client: httpx.AsyncClient) -
     assert event.status_code == 200
 
 
+async def test_demo_has_a_landing_page_and_faq_that_reseeding_does_not_overwrite(
+    services: Services, client: httpx.AsyncClient
+) -> None:
+    ctx = await seed_demo(services)
+    login = await client.post(
+        "/loginadmin",
+        json={"LoginEMail": content.ADMIN_EMAIL, "Password": content.ADMIN_PASSWORD},
+    )
+    headers = {"Authorization": f"Bearer {login.json()['Token']}"}
+    public = (await client.get(f"/events/{ctx.event.id}/public", headers=headers)).json()
+    assert public["Landing"]["Title"] == content.LANDING_TITLE
+    assert public["FAQ"]["Content"] == content.FAQ_TEXT
+    edited = await client.put(
+        f"/events/{ctx.event.id}/faq",
+        data={"Title": "Ours", "Content": "Our answers."},
+        headers=headers,
+    )
+    assert edited.status_code == 200, edited.text
+    await seed_demo(services)
+    public = (await client.get(f"/events/{ctx.event.id}/public", headers=headers)).json()
+    assert public["FAQ"]["Title"] == "Ours"
+
+
 async def test_demo_menu_items_pass_the_menu_validation(
     services: Services, client: httpx.AsyncClient
 ) -> None:

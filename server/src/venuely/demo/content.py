@@ -105,3 +105,27 @@ def menu_items(public_url: str) -> list[dict[str, Any]]:
             "Data": {"mode": "Over page", "src": f"{public_url}/policies/privacy_policy"},
         },
     ]
+
+
+# The event's landing page and FAQ (events/pages.py), shown at /landing, /faq and in the FAQ
+# sidebar. Plain text with line breaks, as organizers write it in the console's Pages section.
+LANDING_TITLE = "Welcome to the Venuely Demo Conference"
+LANDING_TEXT = (
+    "Four days about events that work as well online as on site.\n\n"
+    "Walk the venue from the lobby: the auditorium has the live stage, the expo hall the "
+    "partners. The agenda lists every session in your time zone; add the ones you want to "
+    "My agenda and you are reminded five minutes before they start.\n\n"
+    "Missed a talk? Its recording is under Media → Replays once it has ended."
+)
+FAQ_TITLE = "Frequently asked questions"
+FAQ_TEXT = (
+    "How do I watch a session?\n"
+    "Go to the room it plays in (the agenda's Go there or Watch) and the stream starts on its "
+    "screen. Sound is off at first: use Turn the sound on.\n\n"
+    "Can I change the time zone?\n"
+    "Yes: Profile → Time zone. Agenda, sessions and chat then show your times.\n\n"
+    "Where are the recordings?\n"
+    "Media → Replays, by day, as soon as a session has ended.\n\n"
+    "Who do I ask for help?\n"
+    "Write in the chat: the organizers read it all day."
+)

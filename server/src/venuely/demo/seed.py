@@ -167,6 +167,22 @@ async def _ensure_chat(session: AsyncSession, ctx: DemoContext) -> None:
         )
 
 
+async def _ensure_pages(session: AsyncSession, ctx: DemoContext) -> None:
+    # The landing page and the FAQ; a page that exists is the organizers' and stays as it is.
+    from venuely.events.pages_models import EventPage
+
+    for kind, title, text in (
+        ("landing", content.LANDING_TITLE, content.LANDING_TEXT),
+        ("faq", content.FAQ_TITLE, content.FAQ_TEXT),
+    ):
+        if await session.get(EventPage, (ctx.event.id, kind)) is None:
+            session.add(
+                EventPage(
+                    event_id=ctx.event.id, kind=kind, title=title, content=text, updated_at=ctx.now
+                )
+            )
+
+
 async def _ensure_videos(session: AsyncSession, ctx: DemoContext) -> None:
     # The cinema's videos, the demo's own among them, before the sessions that stream it.
     from venuely.media.demo import ensure_demo_videos
@@ -199,6 +215,7 @@ DEMO_STEPS: list[DemoStep] = [
     _ensure_admin_grant,
     _ensure_menu,
     _ensure_chat,
+    _ensure_pages,
     _ensure_videos,
     _ensure_sessions,
     _ensure_tour,

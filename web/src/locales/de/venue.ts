@@ -71,7 +71,6 @@ const venue: Translation["venue"] = {
   },
   pages: {
     iframeMissing: "Hier ist keine eingebettete Seite eingerichtet.",
-    pageMissing: "Diese Seite ist nicht verfügbar.",
     moduleSoon: "{{module}} kommt bald.",
     auditorium: "Auditorium",
     breakoutroom: "Breakout-Räume",

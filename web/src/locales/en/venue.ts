@@ -70,7 +70,6 @@ const venue = {
   },
   pages: {
     iframeMissing: "No embedded page is set up here.",
-    pageMissing: "This page is not available.",
     moduleSoon: "{{module}} is coming soon.",
     auditorium: "Auditorium",
     breakoutroom: "Breakout rooms",

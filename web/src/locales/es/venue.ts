@@ -71,7 +71,6 @@ const venue: Translation["venue"] = {
   },
   pages: {
     iframeMissing: "Aquí no hay ninguna página incrustada configurada.",
-    pageMissing: "Esta página no está disponible.",
     moduleSoon: "{{module}} llegará pronto.",
     auditorium: "Auditorio",
     breakoutroom: "Salas de grupos",

@@ -71,7 +71,6 @@ const venue: Translation["venue"] = {
   },
   pages: {
     iframeMissing: "Aucune page intégrée n'est configurée ici.",
-    pageMissing: "Cette page n'est pas disponible.",
     moduleSoon: "{{module}} arrive bientôt.",
     auditorium: "Auditorium",
     breakoutroom: "Salles de sous-groupes",

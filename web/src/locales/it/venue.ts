@@ -71,7 +71,6 @@ const venue: Translation["venue"] = {
   },
   pages: {
     iframeMissing: "Qui non è configurata nessuna pagina incorporata.",
-    pageMissing: "Questa pagina non è disponibile.",
     moduleSoon: "{{module}} arriverà presto.",
     auditorium: "Auditorium",
     breakoutroom: "Sale di gruppo",

@@ -7,19 +7,15 @@
 import {
   closestCenter,
   DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
   type Announcements,
-  type DragEndEvent,
   type UniqueIdentifier,
 } from "@dnd-kit/core";
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import type { TFunction } from "i18next";
-import { useCallback, useEffect, useId, useMemo, useRef, type ReactNode } from "react";
+import { useId, useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useSortableRows, type RowControlKey } from "@/lib/use-sortable-rows";
 import type { NavItem } from "./navigation-api";
 import type { NavigationLabels } from "./navigation-labels";
 import type { MenuPosition } from "./navigation-order";
@@ -69,45 +65,12 @@ export interface NavigationListProps {
   onDelete: (item: NavItem) => void;
 }
 
-type FocusKey = `${string}:${"handle" | "up" | "down"}`;
-
 export function NavigationList({ position, items, defaultPage, busy, labels, notice, headingRef, onMove, onAdd, onEdit, onDelete }: NavigationListProps) {
   const { t } = useTranslation("navigation");
   const headingId = useId();
-  const sensors = useSensors(
-    // A few pixels of movement first, so a tap on the handle is not a drag.
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   const ids = useMemo(() => items.map((item) => item.ID), [items]);
   const announcements = useMemo(() => dragAnnouncements(items, labels.nameOf, t), [items, labels.nameOf, t]);
-
-  // A moved row is taken out of the page and put back, which drops the focus: it goes back to the
-  // control that moved it once the new order is shown.
-  const controls = useRef(new Map<FocusKey, HTMLElement>());
-  const pendingFocus = useRef<FocusKey | null>(null);
-  const register = useCallback((key: FocusKey) => (element: HTMLElement | null) => {
-    if (element) controls.current.set(key, element);
-    else controls.current.delete(key);
-  }, []);
-  useEffect(() => {
-    const key = pendingFocus.current;
-    const element = key ? controls.current.get(key) : undefined;
-    if (element && document.activeElement !== element) element.focus();
-  }, [items]);
-  useEffect(() => {
-    if (!busy) pendingFocus.current = null;
-  }, [busy]);
-
-  const move = (from: number, to: number, key: FocusKey) => {
-    if (busy || to < 0 || to >= items.length) return;
-    pendingFocus.current = key;
-    onMove(from, to);
-  };
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    move(ids.indexOf(String(active.id)), ids.indexOf(String(over.id)), `${String(active.id)}:handle`);
-  };
+  const { sensors, register, move, onDragEnd } = useSortableRows(ids, busy, onMove);
 
   return (
     <section className="navigation-section" aria-labelledby={headingId}>
@@ -164,7 +127,7 @@ interface RowProps {
   isDefault: boolean;
   busy: boolean;
   labels: NavigationLabels;
-  register: (key: FocusKey) => (element: HTMLElement | null) => void;
+  register: (key: RowControlKey) => (element: HTMLElement | null) => void;
   onUp: () => void;
   onDown: () => void;
   onEdit: () => void;

@@ -7,17 +7,13 @@
 import {
   closestCenter,
   DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
   type Announcements,
-  type DragEndEvent,
   type UniqueIdentifier,
 } from "@dnd-kit/core";
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { useCallback, useEffect, useMemo, useRef, type ReactNode } from "react";
+import { useMemo, type ReactNode } from "react";
+import { useSortableRows, type RowControlKey } from "@/lib/use-sortable-rows";
 import type { Video } from "./api";
 import { useMediaT, type MediaT } from "./media-manage-i18n";
 
@@ -66,44 +62,11 @@ export interface VideoListProps {
   onDelete: (video: Video) => void;
 }
 
-type FocusKey = `${string}:${"handle" | "up" | "down"}`;
-
 export function VideoList({ videos, busy, toggling, notice, onMove, onToggleCinema, onEdit, onDelete }: VideoListProps) {
   const t = useMediaT();
-  const sensors = useSensors(
-    // A few pixels of movement first, so a tap on the handle is not a drag.
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   const ids = useMemo(() => videos.map((v) => v.ID), [videos]);
   const announcements = useMemo(() => videoAnnouncements(videos, t), [videos, t]);
-
-  // A moved row is taken out and put back, which drops the focus: it returns to the control
-  // that moved it once the new order is shown.
-  const controls = useRef(new Map<FocusKey, HTMLElement>());
-  const pendingFocus = useRef<FocusKey | null>(null);
-  const register = useCallback((key: FocusKey) => (element: HTMLElement | null) => {
-    if (element) controls.current.set(key, element);
-    else controls.current.delete(key);
-  }, []);
-  useEffect(() => {
-    const key = pendingFocus.current;
-    const element = key ? controls.current.get(key) : undefined;
-    if (element && document.activeElement !== element) element.focus();
-  }, [videos]);
-  useEffect(() => {
-    if (!busy) pendingFocus.current = null;
-  }, [busy]);
-
-  const move = (from: number, to: number, key: FocusKey) => {
-    if (busy || to < 0 || to >= videos.length) return;
-    pendingFocus.current = key;
-    onMove(from, to);
-  };
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    move(ids.indexOf(String(active.id)), ids.indexOf(String(over.id)), `${String(active.id)}:handle`);
-  };
+  const { sensors, register, move, onDragEnd } = useSortableRows(ids, busy, onMove);
 
   return (
     <>
@@ -146,7 +109,7 @@ interface RowProps {
   last: boolean;
   busy: boolean;
   toggling: boolean;
-  register: (key: FocusKey) => (element: HTMLElement | null) => void;
+  register: (key: RowControlKey) => (element: HTMLElement | null) => void;
   onUp: () => void;
   onDown: () => void;
   onToggleCinema: () => void;

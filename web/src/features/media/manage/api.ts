@@ -13,29 +13,12 @@
  */
 import { queryOptions } from "@tanstack/react-query";
 import { request, sendForm, type UploadProgress } from "@/lib/api-client";
+import type { Video, VideoKind } from "../api";
 
-export const VIDEO_KINDS = ["mp4", "hls", "youtube", "vimeo"] as const;
-export type VideoKind = (typeof VIDEO_KINDS)[number];
+// The wire shape is the attendee side's (one `VideoOut` type for the whole feature).
+export type { Video, VideoKind };
 
-/** `VideoOut`. */
-export interface Video {
-  ID: string;
-  EventID: string;
-  Title: string;
-  Description: string;
-  Kind: VideoKind;
-  /** What a player loads; sending it back in `VideoIn.URL` keeps the source. */
-  URL: string;
-  /** Set when the server stores the file (an upload, the demo's HLS playlist). */
-  FileHash: string | null;
-  ExternalID: string;
-  DurationSeconds: number | null;
-  PosterURL: string;
-  Position: number;
-  IsInCinema: boolean;
-  CreatedAt: string;
-  UpdatedAt: string;
-}
+export const VIDEO_KINDS = ["mp4", "hls", "youtube", "vimeo"] as const satisfies readonly VideoKind[];
 
 /** `VideoIn` (unknown fields are refused). */
 export interface VideoBody {
