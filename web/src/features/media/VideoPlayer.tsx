@@ -13,6 +13,7 @@
  * button, there is no seek UI, and a looping stream starts again from 0 at its end.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { hostAnswers, isOffline } from "@/lib/host-probe";
 import type { Video } from "./api";
 import { choosePlayer, clockPosition, embedURL, monotonic, type LiveClock, type TypeProbe } from "./live";
 import { useMediaT, type MediaKey } from "./media-i18n";
@@ -20,8 +21,6 @@ import "./media.css";
 
 /** How long a video may take to show its first frame before the player gives up on it. */
 export const LOAD_TIMEOUT_MS = 20_000;
-/** How long an embed's host may take to answer before it counts as unreachable. */
-export const EMBED_PROBE_TIMEOUT_MS = 8_000;
 
 export type PlayerVideo = Pick<Video, "ID" | "Title" | "Kind" | "URL" | "PosterURL" | "DurationSeconds">;
 
@@ -97,11 +96,10 @@ function Loading({ text }: { text: string }) {
   );
 }
 
-const offline = () => typeof navigator !== "undefined" && navigator.onLine === false;
 
 /** What a `<video>` element's error means to the attendee (MediaError codes). */
 export function mediaErrorReason(error: MediaError | null): ErrorReason | null {
-  if (offline()) return "network";
+  if (isOffline()) return "network";
   switch (error?.code) {
     case 1: // MEDIA_ERR_ABORTED: the load was stopped on purpose (a new source, unmounting)
       return null;
@@ -154,7 +152,7 @@ function ElementPlayer({ src, engine, video, live, startAt, autoPlay, now }: Ele
     started.current = false;
     over.current = false;
     const timer = setTimeout(() => {
-      if (!cancelled && !loaded.current) fail(offline() ? "network" : "timeout");
+      if (!cancelled && !loaded.current) fail(isOffline() ? "network" : "timeout");
     }, LOAD_TIMEOUT_MS);
     if (engine === "native") {
       element.src = src;
@@ -178,14 +176,14 @@ function ElementPlayer({ src, engine, video, live, startAt, autoPlay, now }: Ele
               hls.recoverMediaError();
               return;
             }
-            if (data.type === Hls.ErrorTypes.NETWORK_ERROR) fail(offline() ? "network" : "load");
+            if (data.type === Hls.ErrorTypes.NETWORK_ERROR) fail(isOffline() ? "network" : "load");
             else fail("media");
           });
           hls.loadSource(src);
           hls.attachMedia(element);
         })
         // The chunk itself did not arrive (offline, a deploy replaced it).
-        .catch(() => fail(offline() ? "network" : "load"));
+        .catch(() => fail(isOffline() ? "network" : "load"));
     }
     return () => {
       cancelled = true;
@@ -331,28 +329,6 @@ function ElementPlayer({ src, engine, video, live, startAt, autoPlay, now }: Ele
   );
 }
 
-/**
- * Whether the host of an embed answers. A frame that cannot load still fires `load` (showing the
- * browser's error page), so the frame cannot tell; a `no-cors` request can: it resolves with an
- * opaque answer when the host answers and rejects when the network cannot reach it.
- */
-export async function embedHostAnswers(src: string, signal: AbortSignal, timeoutMs = EMBED_PROBE_TIMEOUT_MS): Promise<boolean> {
-  if (offline()) return false;
-  const probeRequest = new AbortController();
-  const stop = () => probeRequest.abort();
-  signal.addEventListener("abort", stop);
-  const timer = setTimeout(stop, timeoutMs);
-  try {
-    await fetch(new URL("/", src).href, { mode: "no-cors", cache: "no-store", credentials: "omit", signal: probeRequest.signal });
-    return true;
-  } catch {
-    return false;
-  } finally {
-    clearTimeout(timer);
-    signal.removeEventListener("abort", stop);
-  }
-}
-
 type EmbedState = "checking" | "ready" | "unavailable";
 
 const FRAME_ALLOW = "autoplay; fullscreen; picture-in-picture; encrypted-media";
@@ -388,7 +364,7 @@ function EmbedPlayer({ kind, url, video, live, startAt, autoPlay, now }: EmbedPl
 
   useEffect(() => {
     const controller = new AbortController();
-    void embedHostAnswers(src, controller.signal).then((answers) => {
+    void hostAnswers(src, controller.signal).then((answers) => {
       if (!controller.signal.aborted) setResult({ attempt, state: answers ? "ready" : "unavailable" });
     });
     const onOffline = () => setResult({ attempt, state: "unavailable" });

@@ -17,6 +17,7 @@ import { useDisplayZone } from "@/features/accounts";
 import { useLiveVideo, VideoPlayer, type LiveClock, type Video } from "@/features/media";
 import { notify } from "@/features/notifications";
 import { formatTime } from "@/lib/dates";
+import { EMBED_PROBE_TIMEOUT_MS, hostAnswers } from "@/lib/host-probe";
 import { iframeStreamURL, isMediaExpired, vimeoStream } from "./api";
 import type { Session } from "./selection";
 import "./player.css";
@@ -88,9 +89,6 @@ function useStreamSource(eventID: string, session: Session): Source {
   return fetched?.key === key ? fetched.source : { kind: "loading" };
 }
 
-/** How long the host of an embed may take to answer before the stream counts as unavailable. */
-export const EMBED_PROBE_TIMEOUT_MS = 8000;
-
 /**
  * The page a frame's `src` really loads: an http(s) URL is itself; a `blob:` page (the stream call's
  * answer, same-origin with the app) is read for the frame it holds.
@@ -103,30 +101,9 @@ export async function embedTarget(src: string, signal?: AbortSignal): Promise<st
   return inner && /^https?:/i.test(inner) ? inner : null;
 }
 
-/**
- * Whether the host of an embed answers. A cross-origin frame that cannot load still fires `load`
- * (showing the browser's error page), so the frame cannot tell; a `no-cors` request to the same
- * origin can: it resolves (with an opaque answer) when the host answers, and rejects when the
- * network cannot reach it. Offline counts as unreachable without asking; no answer within
- * `timeoutMs` counts as unreachable too.
- */
-export async function embedReachable(src: string, signal: AbortSignal, timeoutMs = EMBED_PROBE_TIMEOUT_MS): Promise<boolean> {
-  if (typeof navigator !== "undefined" && navigator.onLine === false) return false;
-  const probe = new AbortController();
-  const stop = () => probe.abort();
-  signal.addEventListener("abort", stop);
-  const timer = setTimeout(stop, timeoutMs);
-  try {
-    const target = await embedTarget(src, probe.signal);
-    if (!target) return true; // nothing outside to ask about
-    await fetch(new URL("/", target).href, { mode: "no-cors", cache: "no-store", credentials: "omit", signal: probe.signal });
-    return true;
-  } catch {
-    return false;
-  } finally {
-    clearTimeout(timer);
-    signal.removeEventListener("abort", stop);
-  }
+/** Whether the host of the page a frame loads answers (`lib/host-probe.ts`). */
+export function embedReachable(src: string, signal: AbortSignal, timeoutMs = EMBED_PROBE_TIMEOUT_MS): Promise<boolean> {
+  return hostAnswers(src, signal, timeoutMs, embedTarget);
 }
 
 type EmbedState = "checking" | "ready" | "unavailable";
