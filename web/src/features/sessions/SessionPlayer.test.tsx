@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { usePersonStore } from "@/features/accounts";
@@ -151,9 +151,12 @@ describe("a Video session: a cinema video as simulated live", () => {
     render(<SessionPlayer eventID="e1" session={streamed} />);
     const player = await screen.findByRole("region", { name: "Video: Demo stream" });
     expect(fetch).toHaveBeenCalledWith("/api/v1/events/e1/stream/video/s2", expect.objectContaining({ method: "GET" }));
-    const video = player.querySelector("video");
-    if (!video) throw new Error("no video element");
-    expect(video.getAttribute("src")).toBe("/api/v1/files/mp4hash");
+    // The source is set once the player has chosen how to play it (an effect after the first paint).
+    const video = await waitFor(() => {
+      const element = player.querySelector("video");
+      expect(element?.getAttribute("src")).toBe("/api/v1/files/mp4hash");
+      return element as HTMLVideoElement;
+    });
     expect(video.muted).toBe(true);
     fireEvent.loadedMetadata(video);
     // Offset 30 plus the few milliseconds since the answer arrived.
