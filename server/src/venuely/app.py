@@ -89,7 +89,9 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
         # Each worker process runs this with its own services, so each has its own hub and
         # broker subscription; nothing realtime is shared between workers but Redis.
         await services.hub.start()
+        services.background.start()
         yield
+        await services.background.stop()
         await services.hub.stop()
         await services.db.dispose()
 

@@ -37,7 +37,18 @@ export type ErrorMessageKey =
   | "errors.fileInvalid"
   | "errors.uploadFailed"
   | "errors.mailFailed"
-  | "errors.serviceUnavailable";
+  | "errors.serviceUnavailable"
+  | "errors.pollNotFound"
+  | "errors.pollNotOpen"
+  | "errors.pollIncomplete"
+  | "errors.pollOptionUnknown"
+  | "errors.pollChoice"
+  | "errors.pollOtherNotAllowed"
+  | "errors.pollLocked"
+  | "errors.questionNotFound"
+  | "errors.qnaClosed"
+  | "errors.alreadyUpvoted"
+  | "errors.reactionsOff";
 
 /**
  * A `Record` over every code, so a code the server adds fails `tsc` here until someone decides
@@ -47,6 +58,7 @@ export type ErrorMessageKey =
 const CODE_MESSAGES: Record<ErrorCode, ErrorMessageKey> = {
   ACTIVITY_NOT_FOUND: "errors.notFound",
   ADMIN_NOT_FOUND: "errors.notFound",
+  ALREADY_UPVOTED: "errors.alreadyUpvoted",
   BAD_CHECKSUM: "errors.generic",
   BAD_COMPRESSION: "errors.generic",
   BAD_MAGIC: "errors.generic",
@@ -83,9 +95,19 @@ const CODE_MESSAGES: Record<ErrorCode, ErrorMessageKey> = {
   OPCODE_NOT_ACCEPTED: "errors.generic",
   PAYLOAD_TOO_LARGE: "errors.generic",
   PERSON_NOT_FOUND: "errors.personNotFound",
+  POLL_BALLOT_LOCKED: "errors.pollLocked",
+  POLL_CHOICE_INVALID: "errors.pollChoice",
+  POLL_INCOMPLETE: "errors.pollIncomplete",
+  POLL_NOT_FOUND: "errors.pollNotFound",
+  POLL_NOT_OPEN: "errors.pollNotOpen",
+  POLL_OPTION_UNKNOWN: "errors.pollOptionUnknown",
+  POLL_OTHER_NOT_ALLOWED: "errors.pollOtherNotAllowed",
   PREPUBLISH_FAILED: "errors.prepublishFailed",
+  QNA_CLOSED: "errors.qnaClosed",
+  QUESTION_NOT_FOUND: "errors.questionNotFound",
   RANGE_NOT_SATISFIABLE: "errors.generic",
   RATE_LIMITED: "errors.throttled",
+  REACTIONS_OFF: "errors.reactionsOff",
   RECORDING_NOT_FOUND: "errors.notFound",
   RELATION_NOT_FOUND: "errors.notFound",
   ROUTE_NOT_FOUND: "errors.generic",

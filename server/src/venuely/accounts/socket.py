@@ -45,9 +45,10 @@ async def load_socket_caller(
     session: AsyncSession, services: Services, session_id: str, event_id: str
 ) -> SocketCaller:
     principal = await session_principal(session, services, session_id)
+    event_admin = False
     if event_id != NULL_ID:
-        await check_event_member_by_id(session, principal, event_id)
-    return SocketCaller(person_id=principal.person_id)
+        event_admin = await check_event_member_by_id(session, principal, event_id)
+    return SocketCaller(person_id=principal.person_id, event_admin=event_admin)
 
 
 @ticket_router.post("/amvproto/authenticate")

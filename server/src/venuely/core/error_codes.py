@@ -143,6 +143,24 @@ class ErrorCode(StrEnum):
     TEXT_TOO_LONG = auto(), ErrorSpec(422, data=("MaxLength",), layer=Layer.CHAT)
     CANNOT_INVITE_SELF = auto(), ErrorSpec(422, layer=Layer.CHAT)
     TOO_MANY_MEMBERS = auto(), ErrorSpec(422, data=("MaxMembers",), layer=Layer.CHAT)
+    # -- live interaction (polls/, qna/, reactions/), over both wires --------------------------------
+    # A poll an attendee may not see (a draft, another event's, none) is one that does not exist.
+    POLL_NOT_FOUND = auto(), ErrorSpec(404, data=("PollID",))
+    POLL_NOT_OPEN = auto(), ErrorSpec(409, data=("PollID", "State"))
+    # Opening a poll that has no question or fewer than two options.
+    POLL_INCOMPLETE = auto(), ErrorSpec(409, data=("PollID", "Problems"))
+    POLL_OPTION_UNKNOWN = auto(), ErrorSpec(422, data=("OptionIDs",))
+    # A single-choice ballot with other than one choice, or an empty ballot.
+    POLL_CHOICE_INVALID = auto(), ErrorSpec(422, data=("Multiple",))
+    POLL_OTHER_NOT_ALLOWED = auto(), ErrorSpec(422)
+    # A second ballot on a poll whose ballots cannot be changed.
+    POLL_BALLOT_LOCKED = auto(), ErrorSpec(409, data=("PollID",))
+    QUESTION_NOT_FOUND = auto(), ErrorSpec(404, data=("QuestionID",))
+    # The session takes no questions (Q&A switched off by its organizers).
+    QNA_CLOSED = auto(), ErrorSpec(409, data=("SessionID",))
+    ALREADY_UPVOTED = auto(), ErrorSpec(409, data=("QuestionID",))
+    # Reactions switched off for the session, or the session is not running.
+    REACTIONS_OFF = auto(), ErrorSpec(409, data=("SessionID",))
     # -- 429 / 5xx ---------------------------------------------------------------------------------
     RATE_LIMITED = auto(), ErrorSpec(429, data=_RETRY, layer=Layer.DISPATCH)
     MAIL_FAILED = auto(), ErrorSpec(502)

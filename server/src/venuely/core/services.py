@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from venuely.core.background import Background
 from venuely.core.clock import Clock
 from venuely.core.db import Database
 from venuely.core.mail import FileMailer, Mailer, SmtpMailer
@@ -19,6 +20,11 @@ class Services:
     mailer: Mailer
     # Realtime fan-out (in-process, or Redis when configured); tests may pass their own.
     hub: Hub
+    # Coalescing ticks and periodic jobs of features (core/background.py).
+    background: Background = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.background = Background(self)
 
 
 def build_services(

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 @dataclass(frozen=True, slots=True)
 class SocketCaller:
     person_id: str
+    # Organizes the socket's event: the connection also listens on `staff:{EventID}`.
+    event_admin: bool = False
 
 
 # (database session, services, auth session id, event id or the null id) → the caller

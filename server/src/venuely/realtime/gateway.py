@@ -23,7 +23,7 @@ from venuely.realtime.codec import Frame, FrameError, decode_frame, encode_frame
 from venuely.realtime.connection import Connection, ConnState, DirectSocket
 from venuely.realtime.errors import CloseCode, close_code_for
 from venuely.realtime.frames import ConnectionLimit, encode, error_frame
-from venuely.realtime.hub import Hub, event_channel, person_channel
+from venuely.realtime.hub import Hub, event_channel, person_channel, staff_channel
 from venuely.realtime.membership import initial_channels
 from venuely.realtime.opcodes import OPCODE_SPECS, Opcode
 from venuely.realtime.registry import ConnectionContext, is_handled, run_command
@@ -96,6 +96,8 @@ async def _handshake(
         channels = [person_channel(person_id)]
         if grant.event_id != NULL_ID:
             channels.append(event_channel(grant.event_id))
+            if caller.event_admin:
+                channels.append(staff_channel(grant.event_id))
             channels.extend(await initial_channels(session, person_id, grant.event_id))
     conn.person_id, conn.event_id = person_id, grant.event_id
     conn.session_id = grant.session_id

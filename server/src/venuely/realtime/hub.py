@@ -6,6 +6,7 @@ which sockets listen to which channel. Channel names:
 - `event:{EventID}`   every connection of that event (ACTIVITY_SYNC_NOTIFY, PANO_EVENT_VAR_SYNC)
 - `person:{PersonID}` every connection of that person (PANO_ATTENDEE_VAR_SYNC, own notifications)
 - `room:{ChatroomID}` every connection whose person is a member of the chat room
+- `staff:{EventID}`   the event's connections whose person organizes it (drafts, moderation)
 
 Publishing only signals (architecture.md §5): the database stays the source of truth, so a
 publish happens after the commit and a lost signal is repaired by the client's catch-up.
@@ -36,6 +37,10 @@ def person_channel(person_id: str) -> str:
 
 def room_channel(chatroom_id: str) -> str:
     return f"room:{chatroom_id}"
+
+
+def staff_channel(event_id: str) -> str:
+    return f"staff:{event_id}"
 
 
 class Publisher(Protocol):

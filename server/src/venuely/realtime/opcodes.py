@@ -1,8 +1,8 @@
 """Opcodes and payload types of the realtime frame format (protocol/README.md §3 and §4).
 
 The numeric values are the wire format: never renumber, only append (the six header bits leave
-room for opcodes up to 63). 0–23 keep the meaning the spec gives them; a new frame takes the next
-number from 24 up, gets its row in `OPCODE_SPECS`, its section (with an example) in
+room for opcodes up to 63). 0–23 keep the meaning the spec gives them and 24–33 are Venuely's live
+interaction (polls, Q&A, reactions); a new frame takes the next free number, gets its row in `OPCODE_SPECS`, its section (with an example) in
 protocol/README.md §4 and vectors, and a payload model declared by the feature that owns it
 (`realtime/frames.py` explains how).
 """
@@ -45,6 +45,17 @@ class Opcode(IntEnum):
     PANO_UPLOADER_ERROR = 21
     ACTIVITY_SYNC_NOTIFY = 22
     CHATROOM_CREATE_ERROR = 23
+    # Live interaction (beyond the spec): polls, Q&A, reactions.
+    POLL_VOTE = 24
+    POLL_VOTE_ERROR = 25
+    POLL_BALLOT_NOTIFY = 26
+    POLL_NOTIFY = 27
+    POLL_RESULTS_NOTIFY = 28
+    QUESTION_NOTIFY = 29
+    QUESTION_VOTES_NOTIFY = 30
+    REACTION_SEND = 31
+    REACTION_ERROR = 32
+    REACTION_BURST_NOTIFY = 33
 
 
 class Direction(StrEnum):
@@ -95,5 +106,15 @@ OPCODE_SPECS: Mapping[Opcode, OpcodeSpec] = MappingProxyType(
         Opcode.PANO_UPLOADER_ERROR: _S2C,
         Opcode.ACTIVITY_SYNC_NOTIFY: _S2C,
         Opcode.CHATROOM_CREATE_ERROR: _S2C,
+        Opcode.POLL_VOTE: _C2S,
+        Opcode.POLL_VOTE_ERROR: _S2C,
+        Opcode.POLL_BALLOT_NOTIFY: _S2C,
+        Opcode.POLL_NOTIFY: _S2C,
+        Opcode.POLL_RESULTS_NOTIFY: _S2C,
+        Opcode.QUESTION_NOTIFY: _S2C,
+        Opcode.QUESTION_VOTES_NOTIFY: _S2C,
+        Opcode.REACTION_SEND: _C2S,
+        Opcode.REACTION_ERROR: _S2C,
+        Opcode.REACTION_BURST_NOTIFY: _S2C,
     }
 )

@@ -225,6 +225,147 @@ export const createError = errorEnvelope({
 });
 export type CreateError = Infer<typeof createError>;
 
+// -- live interaction (24–33): polls, Q&A, reactions ---------------------------------------------
+
+/** 25 POLL_VOTE_ERROR: a refused POLL_VOTE (POLL_NOT_OPEN, POLL_BALLOT_LOCKED, …). */
+export const pollVoteError = errorEnvelope({
+  PollID: optional(string),
+  TmpID: optional(string),
+  State: optional(string),
+  OptionIDs: optional(array(string)),
+  MaxLength: optional(integer),
+  ...retryAfter,
+});
+export type PollVoteError = Infer<typeof pollVoteError>;
+
+/**
+ * 26 POLL_BALLOT_NOTIFY: the caller's own ballot as stored, to every connection of theirs. `TmpID`
+ * is the POLL_VOTE's, or "" when the ballot came over REST.
+ *
+ * @example {"PollID": "6650a1b2c3d4e5f600000301", "EventID": "6650a1b2c3d4e5f601234567", "TmpID": "v-1",
+ *  "OptionIDs": ["b"], "Other": null, "UpdatedAt": "2026-05-09T12:00:00.123000Z"}
+ */
+export const ballotNotice = object({
+  PollID: string,
+  EventID: string,
+  TmpID: string,
+  OptionIDs: array(string),
+  Other: nullable(string),
+  UpdatedAt: string,
+});
+export type BallotNotice = Infer<typeof ballotNotice>;
+
+export const pollState = literal("draft", "open", "closed");
+export type PollState = Infer<typeof pollState>;
+export const resultsMode = literal("live", "closed", "hidden");
+export type ResultsMode = Infer<typeof resultsMode>;
+
+/**
+ * 27 POLL_NOTIFY: a poll as attendees read it, when it opens, closes, changes or goes (`Deleted`).
+ *
+ * @example {"ID": "6650a1b2c3d4e5f600000301", "EventID": "6650a1b2c3d4e5f601234567",
+ *  "Question": "Which topic first?", "Options": [{"ID": "a", "Text": "Hybrid stages"}, {"ID": "b", "Text": "Networking"}],
+ *  "Multiple": false, "AllowOther": true, "AllowChange": true, "Results": "live", "State": "open",
+ *  "OpensAt": null, "ClosesAt": "2026-05-09T13:00:00Z", "PanoNodeID": "node3", "SessionID": null, "Deleted": false}
+ */
+export const pollNotice = object({
+  ID: string,
+  EventID: string,
+  Question: string,
+  Options: array(object({ ID: string, Text: string })),
+  Multiple: boolean,
+  AllowOther: boolean,
+  AllowChange: boolean,
+  Results: resultsMode,
+  State: pollState,
+  OpensAt: nullable(string),
+  ClosesAt: nullable(string),
+  PanoNodeID: string,
+  SessionID: nullable(string),
+  Deleted: boolean,
+});
+export type PollNotice = Infer<typeof pollNotice>;
+
+/**
+ * 28 POLL_RESULTS_NOTIFY: the tally, recounted from the stored ballots a few times a second at
+ * most. Keep the frame with the latest `AsOf`: frames from several server processes may cross.
+ *
+ * @example {"PollID": "6650a1b2c3d4e5f600000301", "EventID": "6650a1b2c3d4e5f601234567", "Ballots": 3,
+ *  "Counts": [{"OptionID": "a", "Count": 1}, {"OptionID": "b", "Count": 2}], "Other": 0,
+ *  "AsOf": "2026-05-09T12:00:00.123000Z"}
+ */
+export const pollResults = object({
+  PollID: string,
+  EventID: string,
+  Ballots: integer,
+  Counts: array(object({ OptionID: string, Count: integer })),
+  Other: integer,
+  AsOf: nullable(string),
+});
+export type PollResults = Infer<typeof pollResults>;
+
+export const questionStatus = literal("pending", "visible", "hidden");
+export type QuestionStatus = Infer<typeof questionStatus>;
+
+/**
+ * 29 QUESTION_NOTIFY: a question as attendees may read it. A hidden one arrives with an empty
+ * `Text` (drop it); `AuthorName` is null for an anonymous question.
+ *
+ * @example {"ID": "6650a1b2c3d4e5f600000401", "EventID": "6650a1b2c3d4e5f601234567",
+ *  "SessionID": "6650a1b2c3d4e5f600000201", "Text": "Will the slides be shared?", "AuthorName": "Ada Lovelace",
+ *  "Anonymous": false, "Status": "visible", "Answered": false, "Pinned": false, "Votes": 4,
+ *  "CreatedAt": "2026-05-09T12:00:00.123000Z", "Deleted": false}
+ */
+export const questionNotice = object({
+  ID: string,
+  EventID: string,
+  SessionID: string,
+  Text: string,
+  AuthorName: nullable(string),
+  Anonymous: boolean,
+  Status: questionStatus,
+  Answered: boolean,
+  Pinned: boolean,
+  Votes: integer,
+  CreatedAt: string,
+  Deleted: boolean,
+});
+export type QuestionNotice = Infer<typeof questionNotice>;
+
+/**
+ * 30 QUESTION_VOTES_NOTIFY: upvote counts of a session's questions that changed since the last tick.
+ *
+ * @example {"SessionID": "6650a1b2c3d4e5f600000201", "EventID": "6650a1b2c3d4e5f601234567",
+ *  "Votes": [{"ID": "6650a1b2c3d4e5f600000401", "Votes": 5}]}
+ */
+export const questionVotes = object({
+  SessionID: string,
+  EventID: string,
+  Votes: array(object({ ID: string, Votes: integer })),
+});
+export type QuestionVotes = Infer<typeof questionVotes>;
+
+export const reactionName = literal("applause", "heart", "laugh", "celebrate", "thumbsup", "wow");
+export type ReactionName = Infer<typeof reactionName>;
+
+/** 32 REACTION_ERROR: REACTIONS_OFF, RATE_LIMITED (with `RetryAfterMs`), ACTIVITY_NOT_FOUND. */
+export const reactionError = errorEnvelope({ SessionID: optional(string), ...retryAfter });
+export type ReactionError = Infer<typeof reactionError>;
+
+/**
+ * 33 REACTION_BURST_NOTIFY: the taps of one session over the last tick on one server process.
+ *
+ * @example {"SessionID": "6650a1b2c3d4e5f600000201", "EventID": "6650a1b2c3d4e5f601234567",
+ *  "Counts": [{"Reaction": "applause", "Count": 12}, {"Reaction": "heart", "Count": 3}]}
+ */
+export const reactionBurst = object({
+  SessionID: string,
+  EventID: string,
+  // A string, not `reactionName`: a newer server may add a reaction; the app skips names it lacks.
+  Counts: array(object({ Reaction: string, Count: integer })),
+});
+export type ReactionBurst = Infer<typeof reactionBurst>;
+
 // -- client → server ----------------------------------------------------------------------------
 
 const directCreate = object({ TmpID: string, EventID: string, InviteeID: string });
@@ -261,3 +402,16 @@ export type MessageRead = Infer<typeof messageRead>;
 
 /** 0 PING and 1 PONG: a TEXT payload of at most 256 bytes. */
 export const text: Checker<string> = string;
+
+
+/**
+ * 24 POLL_VOTE: a ballot over the socket (the same rules as `PUT …/polls/{PollID}/ballot`).
+ *
+ * @example {"PollID": "6650a1b2c3d4e5f600000301", "OptionIDs": ["b"], "Other": null, "TmpID": "v-1"}
+ */
+export const pollVote = object({ PollID: string, OptionIDs: array(string), Other: nullable(string), TmpID: string });
+export type PollVote = Infer<typeof pollVote>;
+
+/** 31 REACTION_SEND. @example {"SessionID": "6650a1b2c3d4e5f600000201", "Reaction": "applause"} */
+export const reactionSend = object({ SessionID: string, Reaction: reactionName });
+export type ReactionSend = Infer<typeof reactionSend>;

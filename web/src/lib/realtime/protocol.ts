@@ -7,11 +7,11 @@
  * Adding a frame is one entry in `FRAMES` (plus its checker in `payloads.ts`):
  *
  * ```ts
- * POLL_VOTE_NOTIFY: json(24, "toClient", pollVote),
+ * SOME_NEW_NOTIFY: json(34, "toClient", someNotice),
  * ```
  *
- * Opcodes 0–23 keep the meaning protocol/README.md gives them; new ones take the next free number
- * from 24 up (the header has room for 63) and are written into §4 of the protocol first, with a
+ * Opcodes 0–23 keep the meaning the spec gives them, 24–33 are Venuely's live interaction; new ones
+ * take the next free number (the header has room for 63) and are written into §4 of the protocol first, with a
  * JSON example, which `payloads.test.ts` then parses with the new checker.
  */
 import { type Checker, type Infer, parsePayload, type ParseResult } from "./check";
@@ -66,6 +66,16 @@ export const FRAMES = {
   PANO_UPLOADER_ERROR: json(21, "toClient", P.uploaderError),
   ACTIVITY_SYNC_NOTIFY: json(22, "toClient", P.activitySync),
   CHATROOM_CREATE_ERROR: json(23, "toClient", P.createError),
+  POLL_VOTE: json(24, "toServer", P.pollVote),
+  POLL_VOTE_ERROR: json(25, "toClient", P.pollVoteError),
+  POLL_BALLOT_NOTIFY: json(26, "toClient", P.ballotNotice),
+  POLL_NOTIFY: json(27, "toClient", P.pollNotice),
+  POLL_RESULTS_NOTIFY: json(28, "toClient", P.pollResults),
+  QUESTION_NOTIFY: json(29, "toClient", P.questionNotice),
+  QUESTION_VOTES_NOTIFY: json(30, "toClient", P.questionVotes),
+  REACTION_SEND: json(31, "toServer", P.reactionSend),
+  REACTION_ERROR: json(32, "toClient", P.reactionError),
+  REACTION_BURST_NOTIFY: json(33, "toClient", P.reactionBurst),
 } as const satisfies Record<string, FrameSpec<unknown>>;
 
 export type OpcodeName = keyof typeof FRAMES;

@@ -39,6 +39,17 @@ const errors: Translation["errors"] = {
   uploadFailed: "Die Datei konnte nicht gespeichert werden. Bitte versuche es erneut.",
   mailFailed: "Die E-Mail konnte nicht gesendet werden. Bitte versuche es später erneut.",
   serviceUnavailable: "Dieser Dienst ist gerade nicht verfügbar. Bitte versuche es später erneut.",
+  pollNotFound: "Diese Umfrage ist nicht verfügbar.",
+  pollNotOpen: "Bei dieser Umfrage kann gerade nicht abgestimmt werden.",
+  pollIncomplete: "Eine Umfrage braucht eine Frage und mindestens zwei Antworten, bevor sie starten kann.",
+  pollOptionUnknown: "Eine der gewählten Antworten gehört nicht mehr zu dieser Umfrage. Bitte lade sie neu.",
+  pollChoice: "Bitte wähle eine Antwort (bei Mehrfachauswahl alle, die zutreffen).",
+  pollOtherNotAllowed: "Bei dieser Umfrage sind keine eigenen Antworten möglich.",
+  pollLocked: "Du hast schon abgestimmt, und diese Umfrage erlaubt keine Änderung.",
+  questionNotFound: "Diese Frage ist nicht mehr verfügbar.",
+  qnaClosed: "Diese Session nimmt gerade keine Fragen an.",
+  alreadyUpvoted: "Du hast diese Frage schon unterstützt.",
+  reactionsOff: "Reaktionen sind für diese Session ausgeschaltet.",
 };
 
 export default errors;

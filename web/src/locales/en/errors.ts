@@ -41,6 +41,17 @@ const errors = {
   uploadFailed: "The file could not be stored. Please try again.",
   mailFailed: "The email could not be sent. Please try again later.",
   serviceUnavailable: "This service is not available right now. Please try again later.",
+  pollNotFound: "This poll is not available.",
+  pollNotOpen: "This poll is not open for votes.",
+  pollIncomplete: "A poll needs a question and at least two options before it can open.",
+  pollOptionUnknown: "One of the chosen answers is no longer part of this poll. Please reload it.",
+  pollChoice: "Please choose one answer (or as many as apply in a multiple-choice poll).",
+  pollOtherNotAllowed: "This poll takes no answers of your own.",
+  pollLocked: "You have voted already, and this poll does not allow changing your vote.",
+  questionNotFound: "This question is not available any more.",
+  qnaClosed: "This session is not taking questions right now.",
+  alreadyUpvoted: "You have upvoted this question already.",
+  reactionsOff: "Reactions are off for this session.",
 };
 
 export default errors;

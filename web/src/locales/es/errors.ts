@@ -39,6 +39,17 @@ const errors: Translation["errors"] = {
   uploadFailed: "No se ha podido guardar el archivo. Inténtalo de nuevo.",
   mailFailed: "No se ha podido enviar el correo electrónico. Inténtalo de nuevo más tarde.",
   serviceUnavailable: "Este servicio no está disponible en este momento. Inténtalo de nuevo más tarde.",
+  pollNotFound: "Esta encuesta no está disponible.",
+  pollNotOpen: "Esta encuesta no está abierta a votos.",
+  pollIncomplete: "Una encuesta necesita una pregunta y al menos dos opciones antes de abrirse.",
+  pollOptionUnknown: "Una de las respuestas elegidas ya no forma parte de esta encuesta. Vuelve a cargarla.",
+  pollChoice: "Elige una respuesta (o todas las que correspondan si es de opción múltiple).",
+  pollOtherNotAllowed: "Esta encuesta no admite respuestas propias.",
+  pollLocked: "Ya has votado y esta encuesta no permite cambiar el voto.",
+  questionNotFound: "Esta pregunta ya no está disponible.",
+  qnaClosed: "Esta sesión no admite preguntas ahora mismo.",
+  alreadyUpvoted: "Ya has apoyado esta pregunta.",
+  reactionsOff: "Las reacciones están desactivadas en esta sesión.",
 };
 
 export default errors;

@@ -39,6 +39,17 @@ const errors: Translation["errors"] = {
   uploadFailed: "Le fichier n'a pas pu être enregistré. Veuillez réessayer.",
   mailFailed: "L'e-mail n'a pas pu être envoyé. Veuillez réessayer plus tard.",
   serviceUnavailable: "Ce service n'est pas disponible pour le moment. Veuillez réessayer plus tard.",
+  pollNotFound: "Ce sondage n’est pas disponible.",
+  pollNotOpen: "Ce sondage n’est pas ouvert au vote.",
+  pollIncomplete: "Un sondage a besoin d’une question et d’au moins deux réponses avant d’ouvrir.",
+  pollOptionUnknown: "Une des réponses choisies ne fait plus partie de ce sondage. Rechargez-le.",
+  pollChoice: "Choisissez une réponse (ou toutes celles qui conviennent pour un choix multiple).",
+  pollOtherNotAllowed: "Ce sondage n’accepte pas de réponse libre.",
+  pollLocked: "Vous avez déjà voté et ce sondage ne permet pas de changer de vote.",
+  questionNotFound: "Cette question n’est plus disponible.",
+  qnaClosed: "Cette session ne prend pas de questions pour le moment.",
+  alreadyUpvoted: "Vous avez déjà soutenu cette question.",
+  reactionsOff: "Les réactions sont désactivées pour cette session.",
 };
 
 export default errors;

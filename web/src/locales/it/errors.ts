@@ -39,6 +39,17 @@ const errors: Translation["errors"] = {
   uploadFailed: "Non è stato possibile salvare il file. Riprova.",
   mailFailed: "Non è stato possibile inviare l'e-mail. Riprova più tardi.",
   serviceUnavailable: "Questo servizio non è disponibile al momento. Riprova più tardi.",
+  pollNotFound: "Questo sondaggio non è disponibile.",
+  pollNotOpen: "Questo sondaggio non è aperto al voto.",
+  pollIncomplete: "Un sondaggio ha bisogno di una domanda e di almeno due opzioni prima di aprirsi.",
+  pollOptionUnknown: "Una delle risposte scelte non fa più parte di questo sondaggio. Ricaricalo.",
+  pollChoice: "Scegli una risposta (o tutte quelle pertinenti in un sondaggio a scelta multipla).",
+  pollOtherNotAllowed: "Questo sondaggio non accetta risposte libere.",
+  pollLocked: "Hai già votato e questo sondaggio non permette di cambiare voto.",
+  questionNotFound: "Questa domanda non è più disponibile.",
+  qnaClosed: "Questa sessione non accetta domande in questo momento.",
+  alreadyUpvoted: "Hai già sostenuto questa domanda.",
+  reactionsOff: "Le reazioni sono disattivate per questa sessione.",
 };
 
 export default errors;
