@@ -6,6 +6,7 @@ Reads a scenario as JSON (argument 1), prints one JSON result line on stdout.
 Scenarios:
 - `connections`: open N authenticated connections (ticket over HTTP, then the socket) as fast as
   a bounded concurrency allows → connections/s; then hold them idle → server RSS per connection.
+- `vote_storm`, `upvote_storm`: see `storms.py`.
 - `rooms`: N connections in rooms (the event's broadcast room, or small groups), open-loop
   publishers sending at a fixed rate scheduled by the clock, never by acknowledgements. Every
   message text carries the room's sequence number and its scheduled send time; every receiver
@@ -38,6 +39,9 @@ from picows import WSCloseCode, WSFrame, WSListener, WSMsgType, WSTransport, ws_
 from venuely.realtime.codec import encode_frame, encode_json_frame
 from venuely.realtime.opcodes import Opcode
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import storms  # noqa: E402 - the storm scenarios, next to this file
+
 SEND_NOTIFY = int(Opcode.CHAT_MESSAGE_SEND_NOTIFY)
 SEND_ERROR = int(Opcode.CHAT_MESSAGE_SEND_ERROR)
 MAX_CONNS = int(Opcode.MAX_ALLOWED_CONNS_REACHED)
@@ -60,6 +64,8 @@ class Stats:
     error_codes: dict[str, int] = field(default_factory=dict)
     limit_refusals: int = 0
     measuring: bool = False
+    # Storm scenarios: every binary frame goes to `storms.STORM` instead of the chat checks.
+    storm: bool = False
 
 
 STATS = Stats()
@@ -93,7 +99,9 @@ class Receiver(WSListener):  # type: ignore[misc]
     def on_ws_frame(self, transport: WSTransport, frame: WSFrame) -> None:
         now = time.monotonic_ns()
         kind = frame.msg_type
-        if kind is WSMsgType.BINARY and not self.peer:
+        if kind is WSMsgType.BINARY and STATS.storm:
+            storms.STORM.on_frame(self.index, frame)
+        elif kind is WSMsgType.BINARY and not self.peer:
             data = frame.get_payload_as_bytes()
             opcode = data[1] & 0x3F
             if opcode == SEND_NOTIFY:
@@ -512,11 +520,32 @@ async def scenario_rooms(spec: dict[str, Any], seed: dict[str, Any]) -> dict[str
     }
 
 
+async def scenario_storm(spec: dict[str, Any], seed: dict[str, Any]) -> dict[str, Any]:
+    """A vote or upvote storm (`storms.py`) over N freshly opened sockets."""
+    STATS.storm = True
+    meter = ServerMeter(spec["server_pids"])
+    people = seed["People"][: spec["connections"]]
+    receivers, ramp_seconds, failures, beat = await open_all(spec, people, spec["ports"])
+    await asyncio.sleep(spec.get("warmup_seconds", 2.0))
+    run = storms.vote_storm if spec["scenario"] == "vote_storm" else storms.upvote_storm
+    result = await run(spec, seed, receivers, meter)
+    beat.cancel()
+    await close_all(receivers)
+    return {"ramp_seconds": round(ramp_seconds, 3), "connect_failed": failures, **result}
+
+
+RUNNERS = {
+    "connections": scenario_connections,
+    "rooms": scenario_rooms,
+    "vote_storm": scenario_storm,
+    "upvote_storm": scenario_storm,
+}
+
+
 async def main() -> None:
     spec = json.loads(sys.argv[1])
     seed = json.loads(open(spec["seed_file"]).read())  # noqa: ASYNC230 - read once at start
-    kind = spec["scenario"]
-    runner = scenario_connections if kind == "connections" else scenario_rooms
+    runner = RUNNERS[spec["scenario"]]
     async with asyncio.timeout(spec.get("timeout_seconds", 300)):
         result = await runner(spec, seed)
     result["scenario"] = spec["name"]

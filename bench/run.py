@@ -53,6 +53,8 @@ SCALES: dict[str, dict[str, Any]] = {
             ("two_processes_redis_500x10", "rooms", "venuely-redis", 500, 10, {}),
             ("peer_300x20", "rooms", "peer", 300, 20, {}),
             ("peer_500x10", "rooms", "peer", 500, 10, {}),
+            ("vote_storm_2k", "vote_storm", "venuely", 2000, 0, {"seconds": 4}),
+            ("upvote_storm_1k", "upvote_storm", "venuely", 1000, 0, {"upvotes": 1000}),
         ],
     },
     "full": {
@@ -70,6 +72,9 @@ SCALES: dict[str, dict[str, Any]] = {
             ("peer_1kx20", "rooms", "peer", 1000, 20, {}),
             ("peer_5kx16", "rooms", "peer", 5000, 16, {}),
             ("peer_10kx8", "rooms", "peer", 10000, 8, {}),
+            # Issue 17: 10,000 ballots within 10 s; 5,000 upvotes on 50 questions within 10 s.
+            ("vote_storm_10k", "vote_storm", "venuely", 10000, 0, {"seconds": 10}),
+            ("upvote_storm_5k", "upvote_storm", "venuely", 5000, 0, {"upvotes": 5000, "seconds": 10}),
         ],
     },
 }
@@ -81,6 +86,7 @@ TARGETS = {
     "rss_per_idle_connection_kib": 25,
     "connections_per_second": 2_000,
     "connections_per_process": 15_000,
+    "storm_convergence_p99_ms": 1_000,
 }
 
 
@@ -350,8 +356,11 @@ def markdown(report: dict[str, Any]) -> str:
         "| max ms | dup | gaps | server CPU | RSS MiB |",
         "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
-    ramps = []
+    ramps, storms = [], []
     for r in report["results"]:
+        if "actions_accepted" in r:
+            storms.append(r)
+            continue
         if "error" in r or "skipped" in r:
             lines.append(f"| {r['scenario']} | {r.get('error') or r.get('skipped')} |" + " |" * 11)
             continue
@@ -394,6 +403,22 @@ def markdown(report: dict[str, Any]) -> str:
                 f"| {_fmt(r['connections_per_second'])} | {_fmt(r['server_cpu_during_ramp'])} "
                 f"| {_fmt(r['rss_per_connection_kib'])} | {_fmt(r.get('ticket_cpu_ms'))} "
                 f"| {_fmt(r.get('socket_cpu_ms'))} |"
+            )
+    if storms:
+        lines += [
+            "",
+            "| storm | sockets | actions sent / accepted | stored | refusals | sender late ms "
+            "| converged p50 / p99 / max ms | never converged | server CPU |",
+            "|---|---|---|---|---|---|---|---|---|",
+        ]
+        for r in storms:
+            conv = r.get("convergence_ms") or {}
+            lines.append(
+                f"| {r['scenario']} | {r['opened']:,} | {r['actions_sent']:,} / "
+                f"{r['actions_accepted']:,} | {_fmt(r['stored_total'])} | {r['refusals'] or '–'} "
+                f"| {_fmt(r['sender_lateness_max_ms'])} | {_fmt(conv.get('p50'))} / "
+                f"{_fmt(conv.get('p99'))} / {_fmt(conv.get('max'))} | {r['never_converged']:,} "
+                f"| {_fmt(r['server_cpu'])} |"
             )
     if report.get("ratios"):
         lines += [

@@ -143,7 +143,7 @@ class ErrorCode(StrEnum):
     TEXT_TOO_LONG = auto(), ErrorSpec(422, data=("MaxLength",), layer=Layer.CHAT)
     CANNOT_INVITE_SELF = auto(), ErrorSpec(422, layer=Layer.CHAT)
     TOO_MANY_MEMBERS = auto(), ErrorSpec(422, data=("MaxMembers",), layer=Layer.CHAT)
-    # -- live interaction (polls/, qna/, reactions/), over both wires --------------------------------
+    # -- live interaction (polls/, qna/, reactions/), over both wires ----------------------------
     # A poll an attendee may not see (a draft, another event's, none) is one that does not exist.
     POLL_NOT_FOUND = auto(), ErrorSpec(404, data=("PollID",))
     POLL_NOT_OPEN = auto(), ErrorSpec(409, data=("PollID", "State"))
