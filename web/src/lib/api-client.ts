@@ -53,7 +53,7 @@ export function isExpiredTokenError(error: unknown): boolean {
 type Query = Record<string, string | number | boolean | undefined>;
 
 export interface RequestOptions {
-  method?: "GET" | "POST" | "PUT" | "DELETE";
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   query?: Query;
   body?: unknown;
   /** Send the bearer token (default true; public calls may leave it out). */

@@ -1,9 +1,9 @@
 /**
  * The right and left sidebars (attendee-app.md §4), composing panels of several features (the
  * chat feature's panel, the agenda feature's agenda and speakers, the media feature's cinema and
- * replays, the leaderboard). Panels whose feature comes later show a
- * clear placeholder. Titles come from the menu item that opens the panel (SidebarTitles), else the
- * panel's own name.
+ * replays, the leaderboard, the polls feature's poll panel). Panels whose feature comes later
+ * show a clear placeholder. Titles come from the menu item that opens the panel (SidebarTitles),
+ * else the panel's own name.
  */
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, type ReactNode } from "react";
@@ -14,6 +14,7 @@ import { useSessions } from "@/features/sessions";
 import { EventPageView, menuAction, sidebarTitle, useVenueEvent } from "@/features/venue";
 import { request } from "@/lib/api-client";
 import { NULL_ID } from "@/lib/routes";
+import { PollSidebar } from "./interaction";
 import { leftResizesLayout, useLayout, type LeftPanel, type RightPanel } from "./layout-store";
 
 function usePanelTitle(panel: RightPanel | LeftPanel): string {
@@ -184,7 +185,7 @@ export function LeftSidebar() {
   if (!panel) return null;
   return (
     <Frame side="left" panel={panel} onClose={closeLeft}>
-      <Placeholder panel={panel} />
+      {panel === "poll" ? <PollSidebar /> : <Placeholder panel={panel} />}
     </Frame>
   );
 }

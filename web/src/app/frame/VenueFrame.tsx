@@ -16,6 +16,7 @@ import { startSessions } from "@/features/sessions";
 import { startVariables } from "@/features/variables";
 import { isDesktop, isolationReload, useTour, useVenueEvent } from "@/features/venue";
 import { paths } from "@/lib/routes";
+import { PollNotices } from "./interaction";
 import { setAccessCheck, useLayout } from "./layout-store";
 import { MenuBar } from "./MenuBar";
 import { LeftSidebar, RightSidebar, useLeftResizes } from "./Sidebars";
@@ -98,6 +99,7 @@ export function VenueFrame() {
       <Suspense fallback={null}>
         <AgendaReminders />
       </Suspense>
+      <PollNotices />
     </div>
   );
 }

@@ -1,15 +1,31 @@
 /**
  * The venue pages as the frame shows them: each route module hands the feature's page the layout
  * state it needs as props (the room: the selected session, a requested view direction, where to
- * report entering a room; /iframe: the IFrame item clicked last). The pages never import the
- * frame, so the dependency stays app → features.
+ * report entering a room, what goes around a stream; /iframe: the IFrame item clicked last). The
+ * pages never import the frame, so the dependency stays app → features.
  */
 import { useCallback, type ReactNode } from "react";
 import { CinemaPanel } from "@/features/media";
+import { QnaPanel } from "@/features/qna";
+import { ReactionBar, ReactionOverlay } from "@/features/reactions";
+import type { PlayerExtras, Session } from "@/features/sessions";
 import { useVenueEvent } from "@/features/venue";
 import { ModuleOrRoomPage, VenueRoomPage, type RoomFrame } from "@/features/venue/VenueRoom";
 import { Back, IframePage, type ModuleName } from "@/features/venue/VenuePages";
 import { useLayout } from "./layout-store";
+
+/**
+ * Live interaction around a playing session (docs/subsystems/web-interaction.md): the Q&A beside
+ * the stream while the session takes questions, the reactions bar under it while reactions are
+ * on, the audience's reactions over it. The organizers' switches arrive with the session.
+ */
+function playerExtras(eventID: string, session: Session): PlayerExtras {
+  return {
+    aside: session.QnaEnabled === false ? undefined : <QnaPanel eventID={eventID} session={session} />,
+    overlay: <ReactionOverlay sessionID={session.ID} />,
+    footer: session.ReactionsEnabled === false ? undefined : <ReactionBar session={session} />,
+  };
+}
 
 function useRoomFrame(): RoomFrame {
   const selectedSessionID = useLayout((s) => s.selectedSessionID);
@@ -17,7 +33,7 @@ function useRoomFrame(): RoomFrame {
   const onEnterRoom = useLayout((s) => s.enterRoom);
   const requestYaw = useLayout((s) => s.requestYaw);
   const onYawApplied = useCallback(() => requestYaw(null), [requestYaw]);
-  return { selectedSessionID, requestedYaw, onEnterRoom, onYawApplied };
+  return { selectedSessionID, requestedYaw, onEnterRoom, onYawApplied, playerExtras };
 }
 
 /** `/{room}` and `/central-plenary-01`. */

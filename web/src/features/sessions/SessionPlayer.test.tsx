@@ -108,6 +108,34 @@ describe("the player's times", () => {
   });
 });
 
+describe("what the venue puts around the stream", () => {
+  beforeEach(async () => {
+    await initI18n("en");
+    vi.stubGlobal("fetch", vi.fn(answers));
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("shows a panel beside it, a layer over the picture and a strip under it", async () => {
+    const { container } = render(
+      <SessionPlayer eventID="e1" session={keynote} extras={{ aside: <p>beside</p>, overlay: <p>over</p>, footer: <p>under</p> }} />,
+    );
+    const player = screen.getByRole("region", { name: /Opening keynote/ });
+    expect(player).toHaveClass("player--with-aside");
+    expect(container.querySelector(".player__frame")).toContainElement(screen.getByText("over"));
+    expect(container.querySelector(".player__footer")).toContainElement(screen.getByText("under"));
+    expect(container.querySelector(".player__aside")).toContainElement(screen.getByText("beside"));
+    expect(await screen.findByTitle("Opening keynote")).toBeInTheDocument();
+  });
+
+  it("without them is the plain player", () => {
+    const { container } = render(<SessionPlayer eventID="e1" session={keynote} />);
+    expect(container.querySelector(".player")).not.toHaveClass("player--with-aside");
+    expect(container.querySelector(".player__aside, .player__footer")).toBeNull();
+  });
+});
+
 describe("a Video session: a cinema video as simulated live", () => {
   const streamed: Session = { ...keynote, ID: "s2", Title: "Demo keynote", ConferenceType: "Video", ConferenceID: "vid1" };
   const live = {

@@ -11,7 +11,7 @@
  * (`embedReachable`); when it does not (offline, no internet, a blocked host) the player says
  * "stream unavailable" with a Try again button instead of showing the browser's error page.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useDisplayZone } from "@/features/accounts";
 import { useLiveVideo, VideoPlayer, type LiveClock, type Video } from "@/features/media";
@@ -172,7 +172,18 @@ function PasswordBanner({ password }: { password: string }) {
   );
 }
 
-export function SessionPlayer({ eventID, session, onClose }: { eventID: string; session: Session; onClose?: () => void }) {
+/**
+ * What the venue puts around the stream (live interaction, composed by the app's frame): a panel
+ * beside it (under it on a narrow screen), a layer over the picture (it stays there in
+ * fullscreen), and a strip under it.
+ */
+export interface PlayerExtras {
+  aside?: ReactNode;
+  overlay?: ReactNode;
+  footer?: ReactNode;
+}
+
+export function SessionPlayer({ eventID, session, onClose, extras }: { eventID: string; session: Session; onClose?: () => void; extras?: PlayerExtras }) {
   const { t, i18n } = useTranslation();
   // The session's times in the attendee's zone (§9): their choice, else the browser's.
   const zone = useDisplayZone();
@@ -191,51 +202,57 @@ export function SessionPlayer({ eventID, session, onClose }: { eventID: string; 
   };
 
   if (source.kind === "none") return null;
+  const aside = extras?.aside;
   return (
-    <section className="player" aria-label={t("venue.player.label", { title })} data-session={session.ID}>
-      <header className="player__header">
-        <span className="player__live">{t("venue.player.live")}</span>
-        <h2 className="player__title">{title}</h2>
-        <span className="player__time">
-          {t("common.dateRange", { begin: formatTime(session.DateBegin, i18n.language, zone), end: formatTime(session.DateEnd, i18n.language, zone) })}
-        </span>
-        <button type="button" className="button button--secondary" onClick={toggleFullscreen}>
-          {t("venue.player.fullscreen")}
-        </button>
-        {onClose ? (
-          <button type="button" className="icon-button" aria-label={t("venue.player.close")} onClick={onClose}>
-            ×
+    <section className={`player${aside ? " player--with-aside" : ""}`} aria-label={t("venue.player.label", { title })} data-session={session.ID}>
+      <div className="player__layout">
+        <header className="player__header">
+          <span className="player__live">{t("venue.player.live")}</span>
+          <h2 className="player__title">{title}</h2>
+          <span className="player__time">
+            {t("common.dateRange", { begin: formatTime(session.DateBegin, i18n.language, zone), end: formatTime(session.DateEnd, i18n.language, zone) })}
+          </span>
+          <button type="button" className="button button--secondary" onClick={toggleFullscreen}>
+            {t("venue.player.fullscreen")}
           </button>
-        ) : null}
-      </header>
-      <div className="player__frame" ref={frame}>
-        {source.kind === "loading" ? <p role="status">{t("common.loading")}</p> : null}
-        {source.kind === "expired" ? (
-          <div role="alert">
-            <p>
-              <strong>{t("errors.mediaExpiredTitle")}</strong>
-            </p>
-            <p>{t("errors.mediaExpired")}</p>
-            <button type="button" className="button" onClick={() => window.location.reload()}>
-              {t("venue.player.reload")}
+          {onClose ? (
+            <button type="button" className="icon-button" aria-label={t("venue.player.close")} onClick={onClose}>
+              ×
             </button>
-          </div>
-        ) : null}
-        {source.kind === "failed" ? <p role="alert">{t("venue.player.failed")}</p> : null}
-        {source.kind === "video" ? <VideoPlayer video={source.video} live={source.clock} /> : null}
-        {source.kind === "frame" && embed.state === "checking" ? <p role="status">{t("venue.player.connecting")}</p> : null}
-        {source.kind === "frame" && embed.state === "unavailable" ? <Unavailable onRetry={embed.retry} /> : null}
-        {source.kind === "frame" && embed.state === "ready" ? (
-          <iframe
-            src={source.src}
-            title={title}
-            allow={STREAM_ALLOW}
-            referrerPolicy="no-referrer"
-            {...(source.src.startsWith("blob:") ? { sandbox: STREAM_SANDBOX } : {})}
-          />
-        ) : null}
+          ) : null}
+        </header>
+        <div className="player__frame" ref={frame}>
+          {source.kind === "loading" ? <p role="status">{t("common.loading")}</p> : null}
+          {source.kind === "expired" ? (
+            <div role="alert">
+              <p>
+                <strong>{t("errors.mediaExpiredTitle")}</strong>
+              </p>
+              <p>{t("errors.mediaExpired")}</p>
+              <button type="button" className="button" onClick={() => window.location.reload()}>
+                {t("venue.player.reload")}
+              </button>
+            </div>
+          ) : null}
+          {source.kind === "failed" ? <p role="alert">{t("venue.player.failed")}</p> : null}
+          {source.kind === "video" ? <VideoPlayer video={source.video} live={source.clock} /> : null}
+          {source.kind === "frame" && embed.state === "checking" ? <p role="status">{t("venue.player.connecting")}</p> : null}
+          {source.kind === "frame" && embed.state === "unavailable" ? <Unavailable onRetry={embed.retry} /> : null}
+          {source.kind === "frame" && embed.state === "ready" ? (
+            <iframe
+              src={source.src}
+              title={title}
+              allow={STREAM_ALLOW}
+              referrerPolicy="no-referrer"
+              {...(source.src.startsWith("blob:") ? { sandbox: STREAM_SANDBOX } : {})}
+            />
+          ) : null}
+          {extras?.overlay}
+        </div>
+        {extras?.footer ? <div className="player__footer">{extras.footer}</div> : null}
+        {source.kind === "frame" && embed.state === "ready" && source.password ? <PasswordBanner password={source.password} /> : null}
+        {aside ? <div className="player__aside">{aside}</div> : null}
       </div>
-      {source.kind === "frame" && embed.state === "ready" && source.password ? <PasswordBanner password={source.password} /> : null}
     </section>
   );
 }

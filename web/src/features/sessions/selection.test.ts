@@ -94,6 +94,14 @@ describe("sessions read before they began (no stream fields)", () => {
     expect(needsStreamFields({ ...session("a"), ConferenceID: undefined }, T0)).toBe(true);
   });
 
+  it("reads the live interaction switches when sent, and leaves them out when not (on by default)", () => {
+    const raw = { ID: "q", InternalName: "q", DateBegin: iso(T0), DateEnd: iso(T0 + min) };
+    const old = toSession(raw);
+    expect(old && ("QnaEnabled" in old || "ReactionsEnabled" in old)).toBe(false);
+    expect(toSession({ ...raw, QnaEnabled: false, ReactionsEnabled: true })).toMatchObject({ QnaEnabled: false, ReactionsEnabled: true });
+    expect(applySync([], { ...raw, EntityType: "Session", QnaEnabled: true, ReactionsEnabled: false })?.[0]).toMatchObject({ QnaEnabled: true, ReactionsEnabled: false });
+  });
+
   it("Video is a conference type of its own, and waits for its ConferenceID like Youtube", () => {
     const raw = { ID: "v", InternalName: "v", DateBegin: iso(T0), DateEnd: iso(T0 + min), ConferenceType: "Video" };
     expect(toSession(raw)?.ConferenceType).toBe("Video");

@@ -29,6 +29,12 @@ export interface Session {
   ConferenceType: ConferenceType;
   ConferenceJoinURL?: string;
   ConferenceID?: string;
+  /**
+   * Live interaction switches (docs/subsystems/web-interaction.md), as the organizers set them;
+   * absent in sessions stored before they existed, which means on (the contract's default).
+   */
+  QnaEnabled?: boolean;
+  ReactionsEnabled?: boolean;
 }
 
 /** The InternalName a pushed update carries when the session was removed. */
@@ -208,5 +214,16 @@ export function toSession(raw: Record<string, unknown>): Session | null {
     NoAvtoPlay: raw.NoAvtoPlay === true,
     ConferenceType: CONFERENCE_TYPES.includes(conference) ? conference : "None",
     ...streamFields(raw),
+    ...interactionFields(raw),
   };
+}
+
+/** The live interaction switches as sent; left out when not sent (see `Session`). */
+function interactionFields(raw: Record<string, unknown>): Pick<Session, "QnaEnabled" | "ReactionsEnabled"> {
+  const fields: Pick<Session, "QnaEnabled" | "ReactionsEnabled"> = {};
+  for (const key of ["QnaEnabled", "ReactionsEnabled"] as const) {
+    const value = raw[key];
+    if (typeof value === "boolean") fields[key] = value;
+  }
+  return fields;
 }

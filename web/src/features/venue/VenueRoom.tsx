@@ -13,7 +13,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { useConsent } from "@/features/consent";
 import { notify } from "@/features/notifications";
-import { SessionPlayer, useSessions, type Session } from "@/features/sessions";
+import { SessionPlayer, useSessions, type PlayerExtras, type Session } from "@/features/sessions";
 import {
   customWebElements,
   eventDay,
@@ -46,6 +46,8 @@ export interface RoomFrame {
   onEnterRoom: (room: string, components: readonly string[]) => void;
   /** The requested direction was handed to the viewer; the frame forgets it. */
   onYawApplied: () => void;
+  /** What goes around a playing session's stream (the frame's live interaction: Q&A, reactions). */
+  playerExtras?: (eventID: string, session: Session) => PlayerExtras;
 }
 
 // Photo Sphere Viewer and three are the heaviest part of the app: their own chunk, fetched
@@ -244,7 +246,13 @@ function RoomView({ tour, panoURL, xmlDefaults, node, frame }: RoomViewProps) {
         />
       </Suspense>
       {shown.map(({ screen, session }) => (
-        <SessionPlayer key={`${screen.screenID}:${session.ID}`} eventID={event?.EventID ?? ""} session={session} onClose={() => playing.close(session.ID)} />
+        <SessionPlayer
+          key={`${screen.screenID}:${session.ID}`}
+          eventID={event?.EventID ?? ""}
+          session={session}
+          onClose={() => playing.close(session.ID)}
+          extras={frame.playerExtras?.(event?.EventID ?? "", session)}
+        />
       ))}
       <div className="venue-room__lists">
         <nav aria-label={t("venue.ways")}>

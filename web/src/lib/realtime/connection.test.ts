@@ -54,9 +54,10 @@ function make(): Connection {
       sockets.push(socket);
       return socket;
     },
-    fetchTicket: (token) => {
+    fetchTicket: (token, eventId) => {
       tickets += 1;
-      return ticketFails ? Promise.reject(new Error("offline")) : Promise.resolve(`ticket-${token}-${tickets}`);
+      const bound = eventId ? `${eventId}-` : "";
+      return ticketFails ? Promise.reject(new Error("offline")) : Promise.resolve(`ticket-${bound}${token}-${tickets}`);
     },
     socketUrl: (ticket) => `ws://host/realtime/${ticket}`,
     timers: {
@@ -164,6 +165,21 @@ describe("opening", () => {
     expect(ended).toHaveBeenCalledWith(4011);
     await vi.advanceTimersByTimeAsync(CHECK_INTERVAL_MS * 4);
     expect(sockets).toHaveLength(1);
+  });
+
+  it("asks for a ticket bound to the event it names, and reconnects when the event changes", async () => {
+    const connection = make();
+    connection.connect("tok", { eventId: "ev1" });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(last().url).toBe("ws://host/realtime/ticket-ev1-tok-1");
+    last().open();
+    connection.connect("tok", { eventId: "ev1" });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sockets).toHaveLength(1);
+    connection.connect("tok", { eventId: "ev2" });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sockets).toHaveLength(2);
+    expect(last().url).toBe("ws://host/realtime/ticket-ev2-tok-2");
   });
 
   it("close() stops everything", async () => {

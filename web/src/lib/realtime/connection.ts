@@ -52,7 +52,7 @@ export interface Timers {
 
 export interface ConnectionDeps {
   socketFactory: SocketFactory;
-  fetchTicket: (token: string) => Promise<string>;
+  fetchTicket: (token: string, eventId?: string) => Promise<string>;
   socketUrl: (ticket: string) => string;
   timers: Timers;
   log: (message: string, detail?: unknown) => void;
@@ -78,6 +78,12 @@ const SESSION_END = new Set([4005, 4006, 4011]);
 export interface ConnectOptions {
   /** Called with the close code when the server ends the session (4005, 4006, 4011). */
   onSessionEnd?: (code: number) => void;
+  /**
+   * The event an organizer's socket is for. Console tokens are bound to no event; naming one puts
+   * the socket on that event's channels, the organizers' staff channel included (drafts, pending
+   * questions, hidden tallies). Attendee tokens carry their event already.
+   */
+  eventId?: string;
 }
 
 export class Connection {
@@ -113,7 +119,7 @@ export class Connection {
 
   connect(token: string, options: ConnectOptions = {}): void {
     if (!token) return;
-    if (this.token === token && this.checkTimer !== null) return;
+    if (this.token === token && this.options.eventId === options.eventId && this.checkTimer !== null) return;
     this.shutdown();
     this.token = token;
     this.options = options;
@@ -213,7 +219,7 @@ export class Connection {
     this.opening = true;
     const generation = this.generation;
     this.deps
-      .fetchTicket(token)
+      .fetchTicket(token, this.options.eventId)
       .then((ticket) => {
         if (generation !== this.generation) return;
         this.open(ticket, generation);

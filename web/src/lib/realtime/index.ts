@@ -88,11 +88,12 @@ export interface RealtimeConnection {
 }
 
 /** The ticket: a JSON string answered by the authenticate call, within 2 s (spec §7, §9). */
-export async function fetchTicket(token: string): Promise<string> {
+export async function fetchTicket(token: string, eventId?: string): Promise<string> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), TICKET_TIMEOUT_MS);
+  const query = eventId ? `?EventID=${encodeURIComponent(eventId)}` : "";
   try {
-    const response = await fetch(`${API_BASE}/amvproto/authenticate`, {
+    const response = await fetch(`${API_BASE}/amvproto/authenticate${query}`, {
       method: "POST",
       headers: { Authorization: `Bearer ${token}`, Accept: "application/json" },
       signal: controller.signal,

@@ -1,0 +1,71 @@
+import type { PollsTranslation } from "../en/polls";
+
+const polls: PollsTranslation = {
+  panel: {
+    list: "Umfragen",
+    loading: "Umfragen werden geladen…",
+    loadFailed: "Die Umfragen konnten nicht geladen werden.",
+    retry: "Erneut versuchen",
+    empty: "Hier gibt es gerade keine Umfrage. Umfragen erscheinen hier, sobald das Team eine für diesen Raum oder die Session darin öffnet.",
+  },
+  poll: {
+    open: "Offen",
+    closed: "Beendet",
+    closesAt: "Endet um {{time}}",
+    single: "Wähle eine Antwort.",
+    multiple: "Wähle eine oder mehrere Antworten.",
+  },
+  form: {
+    other: "Andere",
+    otherText: "Deine eigene Antwort",
+    counter: "{{count}} von {{max}} Zeichen",
+    vote: "Abstimmen",
+    sending: "Deine Stimme wird gesendet…",
+    change: "Stimme ändern",
+    save: "Neue Stimme speichern",
+    cancel: "Abbrechen",
+    chooseOne: "Wähle zuerst eine Antwort.",
+    chooseSome: "Wähle zuerst mindestens eine Antwort.",
+    otherEmpty: "Schreib deine eigene Antwort oder wähle eine der anderen.",
+    otherTooLong: "Deine Antwort ist zu lang: höchstens {{max}} Zeichen.",
+  },
+  ballot: {
+    yours: "Deine Stimme: {{choices}}",
+    ownAnswer: "„{{text}}“",
+    saved: "Danke, deine Stimme ist gespeichert.",
+    locked: "In dieser Umfrage lassen sich Stimmen nicht ändern.",
+    none: "Du hast bei dieser Umfrage nicht abgestimmt.",
+  },
+  results: {
+    title: "Ergebnis",
+    ballots_one: "{{count}} Stimme insgesamt",
+    ballots_other: "{{count}} Stimmen insgesamt",
+    value_one: "{{percent}}, {{count}} Stimme",
+    value_other: "{{percent}}, {{count}} Stimmen",
+    other: "Eigene Antworten",
+    afterClose: "Das Ergebnis wird gezeigt, sobald die Umfrage endet.",
+    hidden: "Das Team zeigt das Ergebnis dieser Umfrage nicht.",
+    loading: "Ergebnis wird geladen…",
+  },
+  errors: {
+    notFound: "Diese Umfrage gibt es nicht mehr.",
+    notOpen: "Bei dieser Umfrage kann gerade nicht abgestimmt werden.",
+    closed: "Diese Umfrage ist beendet, deine Stimme wurde nicht gezählt.",
+    notYetOpen: "Diese Umfrage hat noch nicht begonnen.",
+    optionUnknown: "Die Antworten dieser Umfrage haben sich geändert. Bitte wähle erneut.",
+    chooseOne: "Wähle genau eine Antwort.",
+    chooseSome: "Wähle mindestens eine Antwort.",
+    otherNotAllowed: "Diese Umfrage nimmt keine eigenen Antworten an.",
+    locked: "Du hast schon abgestimmt, und in dieser Umfrage lassen sich Stimmen nicht ändern.",
+    tooLong: "Deine Antwort ist zu lang: höchstens {{max}} Zeichen.",
+    invalid: "Deine Stimme konnte nicht gelesen werden. Bitte wähle erneut.",
+  },
+  notice: {
+    region: "Neue Umfragen",
+    title: "Eine Umfrage hat begonnen",
+    vote: "Abstimmen",
+    dismiss: "Schließen",
+  },
+};
+
+export default polls;

@@ -1,0 +1,71 @@
+import type { PollsTranslation } from "../en/polls";
+
+const polls: PollsTranslation = {
+  panel: {
+    list: "Encuestas",
+    loading: "Cargando las encuestas…",
+    loadFailed: "No se pudieron cargar las encuestas.",
+    retry: "Reintentar",
+    empty: "Ahora no hay ninguna encuesta aquí. Las encuestas aparecen aquí cuando la organización abre una para esta sala o la sesión que se emite en ella.",
+  },
+  poll: {
+    open: "Abierta",
+    closed: "Cerrada",
+    closesAt: "Se cierra a las {{time}}",
+    single: "Elige una respuesta.",
+    multiple: "Elige una o varias respuestas.",
+  },
+  form: {
+    other: "Otra",
+    otherText: "Tu propia respuesta",
+    counter: "{{count}} de {{max}} caracteres",
+    vote: "Votar",
+    sending: "Enviando tu voto…",
+    change: "Cambiar mi voto",
+    save: "Guardar mi nuevo voto",
+    cancel: "Cancelar",
+    chooseOne: "Elige primero una respuesta.",
+    chooseSome: "Elige primero al menos una respuesta.",
+    otherEmpty: "Escribe tu propia respuesta o elige una de las otras.",
+    otherTooLong: "Tu respuesta es demasiado larga: como máximo {{max}} caracteres.",
+  },
+  ballot: {
+    yours: "Tu voto: {{choices}}",
+    ownAnswer: "«{{text}}»",
+    saved: "Gracias, tu voto está guardado.",
+    locked: "En esta encuesta no se pueden cambiar los votos.",
+    none: "No votaste en esta encuesta.",
+  },
+  results: {
+    title: "Resultados",
+    ballots_one: "{{count}} voto en total",
+    ballots_other: "{{count}} votos en total",
+    value_one: "{{percent}}, {{count}} voto",
+    value_other: "{{percent}}, {{count}} votos",
+    other: "Respuestas propias",
+    afterClose: "Los resultados se muestran cuando se cierre la encuesta.",
+    hidden: "La organización no muestra los resultados de esta encuesta.",
+    loading: "Cargando los resultados…",
+  },
+  errors: {
+    notFound: "Esta encuesta ya no está disponible.",
+    notOpen: "Ahora no se puede votar en esta encuesta.",
+    closed: "Esta encuesta se ha cerrado, así que tu voto no se contó.",
+    notYetOpen: "Esta encuesta todavía no se ha abierto.",
+    optionUnknown: "Las respuestas de esta encuesta han cambiado. Vuelve a elegir.",
+    chooseOne: "Elige exactamente una respuesta.",
+    chooseSome: "Elige al menos una respuesta.",
+    otherNotAllowed: "Esta encuesta no acepta respuestas propias.",
+    locked: "Ya has votado y en esta encuesta no se pueden cambiar los votos.",
+    tooLong: "Tu respuesta es demasiado larga: como máximo {{max}} caracteres.",
+    invalid: "No se pudo leer tu voto. Vuelve a elegir.",
+  },
+  notice: {
+    region: "Encuestas nuevas",
+    title: "Se ha abierto una encuesta",
+    vote: "Votar",
+    dismiss: "Cerrar",
+  },
+};
+
+export default polls;

@@ -1,0 +1,71 @@
+import type { PollsTranslation } from "../en/polls";
+
+const polls: PollsTranslation = {
+  panel: {
+    list: "Sondages",
+    loading: "Chargement des sondages…",
+    loadFailed: "Les sondages n'ont pas pu être chargés.",
+    retry: "Réessayer",
+    empty: "Aucun sondage ici pour le moment. Les sondages apparaissent ici quand les organisateurs en ouvrent un pour cette salle ou la session qui s'y joue.",
+  },
+  poll: {
+    open: "Ouvert",
+    closed: "Terminé",
+    closesAt: "Se termine à {{time}}",
+    single: "Choisissez une réponse.",
+    multiple: "Choisissez une ou plusieurs réponses.",
+  },
+  form: {
+    other: "Autre",
+    otherText: "Votre propre réponse",
+    counter: "{{count}} sur {{max}} caractères",
+    vote: "Voter",
+    sending: "Envoi de votre vote…",
+    change: "Modifier mon vote",
+    save: "Enregistrer mon nouveau vote",
+    cancel: "Annuler",
+    chooseOne: "Choisissez d'abord une réponse.",
+    chooseSome: "Choisissez d'abord au moins une réponse.",
+    otherEmpty: "Écrivez votre propre réponse ou choisissez-en une autre.",
+    otherTooLong: "Votre réponse est trop longue : {{max}} caractères au maximum.",
+  },
+  ballot: {
+    yours: "Votre vote : {{choices}}",
+    ownAnswer: "« {{text}} »",
+    saved: "Merci, votre vote est enregistré.",
+    locked: "Les votes ne peuvent pas être modifiés dans ce sondage.",
+    none: "Vous n'avez pas voté à ce sondage.",
+  },
+  results: {
+    title: "Résultats",
+    ballots_one: "{{count}} vote au total",
+    ballots_other: "{{count}} votes au total",
+    value_one: "{{percent}}, {{count}} vote",
+    value_other: "{{percent}}, {{count}} votes",
+    other: "Réponses libres",
+    afterClose: "Les résultats seront affichés à la fin du sondage.",
+    hidden: "Les organisateurs n'affichent pas les résultats de ce sondage.",
+    loading: "Chargement des résultats…",
+  },
+  errors: {
+    notFound: "Ce sondage n'est plus disponible.",
+    notOpen: "Ce sondage n'est pas ouvert au vote pour le moment.",
+    closed: "Ce sondage est terminé, votre vote n'a donc pas été compté.",
+    notYetOpen: "Ce sondage n'est pas encore ouvert.",
+    optionUnknown: "Les réponses de ce sondage ont changé. Veuillez choisir à nouveau.",
+    chooseOne: "Choisissez exactement une réponse.",
+    chooseSome: "Choisissez au moins une réponse.",
+    otherNotAllowed: "Ce sondage n'accepte pas de réponses libres.",
+    locked: "Vous avez déjà voté, et les votes ne peuvent pas être modifiés dans ce sondage.",
+    tooLong: "Votre réponse est trop longue : {{max}} caractères au maximum.",
+    invalid: "Votre vote n'a pas pu être lu. Veuillez choisir à nouveau.",
+  },
+  notice: {
+    region: "Nouveaux sondages",
+    title: "Un sondage vient d'ouvrir",
+    vote: "Voter",
+    dismiss: "Fermer",
+  },
+};
+
+export default polls;

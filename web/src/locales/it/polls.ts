@@ -1,0 +1,71 @@
+import type { PollsTranslation } from "../en/polls";
+
+const polls: PollsTranslation = {
+  panel: {
+    list: "Sondaggi",
+    loading: "Caricamento dei sondaggi…",
+    loadFailed: "Non è stato possibile caricare i sondaggi.",
+    retry: "Riprova",
+    empty: "Al momento qui non c'è nessun sondaggio. I sondaggi compaiono qui quando gli organizzatori ne aprono uno per questa sala o per la sessione in corso.",
+  },
+  poll: {
+    open: "Aperto",
+    closed: "Chiuso",
+    closesAt: "Si chiude alle {{time}}",
+    single: "Scegli una risposta.",
+    multiple: "Scegli una o più risposte.",
+  },
+  form: {
+    other: "Altro",
+    otherText: "La tua risposta",
+    counter: "{{count}} di {{max}} caratteri",
+    vote: "Vota",
+    sending: "Invio del voto…",
+    change: "Cambia il mio voto",
+    save: "Salva il nuovo voto",
+    cancel: "Annulla",
+    chooseOne: "Scegli prima una risposta.",
+    chooseSome: "Scegli prima almeno una risposta.",
+    otherEmpty: "Scrivi la tua risposta o scegline un'altra.",
+    otherTooLong: "La tua risposta è troppo lunga: al massimo {{max}} caratteri.",
+  },
+  ballot: {
+    yours: "Il tuo voto: {{choices}}",
+    ownAnswer: "«{{text}}»",
+    saved: "Grazie, il tuo voto è stato salvato.",
+    locked: "In questo sondaggio i voti non si possono cambiare.",
+    none: "Non hai votato in questo sondaggio.",
+  },
+  results: {
+    title: "Risultati",
+    ballots_one: "{{count}} voto in totale",
+    ballots_other: "{{count}} voti in totale",
+    value_one: "{{percent}}, {{count}} voto",
+    value_other: "{{percent}}, {{count}} voti",
+    other: "Risposte libere",
+    afterClose: "I risultati saranno mostrati alla chiusura del sondaggio.",
+    hidden: "Gli organizzatori non mostrano i risultati di questo sondaggio.",
+    loading: "Caricamento dei risultati…",
+  },
+  errors: {
+    notFound: "Questo sondaggio non è più disponibile.",
+    notOpen: "Al momento non si può votare in questo sondaggio.",
+    closed: "Questo sondaggio è chiuso, quindi il tuo voto non è stato contato.",
+    notYetOpen: "Questo sondaggio non è ancora aperto.",
+    optionUnknown: "Le risposte di questo sondaggio sono cambiate. Scegli di nuovo.",
+    chooseOne: "Scegli esattamente una risposta.",
+    chooseSome: "Scegli almeno una risposta.",
+    otherNotAllowed: "Questo sondaggio non accetta risposte libere.",
+    locked: "Hai già votato e in questo sondaggio i voti non si possono cambiare.",
+    tooLong: "La tua risposta è troppo lunga: al massimo {{max}} caratteri.",
+    invalid: "Non è stato possibile leggere il tuo voto. Scegli di nuovo.",
+  },
+  notice: {
+    region: "Nuovi sondaggi",
+    title: "È stato aperto un sondaggio",
+    vote: "Vota",
+    dismiss: "Chiudi",
+  },
+};
+
+export default polls;
