@@ -71,6 +71,16 @@ export const eventSections: readonly EventSection[] = [
     load: () => import("@/features/media/manage/MediaScreen").then((m) => m.MediaScreen),
   },
   {
+    path: "polls",
+    labelKey: "eventNav.polls",
+    load: () => import("@/features/polls/manage/PollsScreen").then((m) => m.PollsScreen),
+  },
+  {
+    path: "qna",
+    labelKey: "eventNav.qna",
+    load: () => import("@/features/qna/manage/QnaScreen").then((m) => m.QnaScreen),
+  },
+  {
     path: "check",
     labelKey: "eventNav.check",
     load: () => import("@/features/events/manage/PrepublishScreen").then((m) => m.PrepublishScreen),

@@ -71,6 +71,8 @@ const consoleStrings: ConsoleTranslation = {
     schedule: "Programm",
     speakers: "Speaker",
     media: "Medien",
+    polls: "Umfragen",
+    qna: "Q&A",
     check: "Prüfung",
   },
   eventForm: {

@@ -74,6 +74,8 @@ const consoleStrings = {
     schedule: "Schedule",
     speakers: "Speakers",
     media: "Media",
+    polls: "Polls",
+    qna: "Q&A",
     check: "Check",
   },
   eventForm: {

@@ -71,6 +71,8 @@ const consoleStrings: ConsoleTranslation = {
     schedule: "Programa",
     speakers: "Ponentes",
     media: "Multimedia",
+    polls: "Encuestas",
+    qna: "Preguntas",
     check: "Comprobación",
   },
   eventForm: {

@@ -71,6 +71,8 @@ const consoleStrings: ConsoleTranslation = {
     schedule: "Programme",
     speakers: "Intervenants",
     media: "Médias",
+    polls: "Sondages",
+    qna: "Questions",
     check: "Vérification",
   },
   eventForm: {

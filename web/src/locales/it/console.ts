@@ -71,6 +71,8 @@ const consoleStrings: ConsoleTranslation = {
     schedule: "Programma",
     speakers: "Relatori",
     media: "Media",
+    polls: "Sondaggi",
+    qna: "Domande",
     check: "Controllo",
   },
   eventForm: {

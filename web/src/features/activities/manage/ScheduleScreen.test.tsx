@@ -132,6 +132,9 @@ describe("ScheduleScreen", { timeout: 20_000 }, () => {
           ConferencePassword: "",
           LocationID: "",
           Tags: [],
+          QnaEnabled: true,
+          QnaModerated: false,
+          ReactionsEnabled: true,
         },
       },
     ]);

@@ -43,6 +43,10 @@ export interface SessionActivity {
   ConferencePassword?: string;
   LocationID?: string;
   Tags?: string[];
+  /** The live-interaction switches (the Q&A screen edits them); absent on older sessions. */
+  QnaEnabled?: boolean;
+  QnaModerated?: boolean;
+  ReactionsEnabled?: boolean;
 }
 
 /** `SessionIn`: the server refuses any other field, so the body has exactly these. */
@@ -63,6 +67,9 @@ export interface SessionBody {
   ConferencePassword: string;
   LocationID: string;
   Tags: string[];
+  QnaEnabled: boolean;
+  QnaModerated: boolean;
+  ReactionsEnabled: boolean;
 }
 
 export interface SpeakerLink {

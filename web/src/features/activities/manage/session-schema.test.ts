@@ -93,6 +93,8 @@ describe("the session body", () => {
     StreamID: "main-stream",
     LocationID: "loc-1",
     Tags: ["plenary"],
+    QnaModerated: true,
+    ReactionsEnabled: false,
     ConferenceType: "Vimeo",
     ConferenceID: "76979871",
     ConferencePassword: "secret",
@@ -118,6 +120,9 @@ describe("the session body", () => {
       ConferencePassword: "",
       LocationID: "loc-1",
       Tags: ["plenary"],
+      QnaEnabled: true,
+      QnaModerated: true,
+      ReactionsEnabled: false,
     });
   });
 

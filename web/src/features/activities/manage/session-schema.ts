@@ -245,5 +245,10 @@ export function toSessionBody(v: SessionFormValues, { timeZone, stored, roomOf }
     ...streamBody(v),
     LocationID: stored?.LocationID ?? "",
     Tags: stored?.Tags ?? [],
+    // Edited on the Q&A screen; a PUT replaces the whole document, so the stored switches go back
+    // (the server's defaults for a session that has none yet: Q&A and reactions on, unmoderated).
+    QnaEnabled: stored?.QnaEnabled ?? true,
+    QnaModerated: stored?.QnaModerated ?? false,
+    ReactionsEnabled: stored?.ReactionsEnabled ?? true,
   };
 }

@@ -67,7 +67,7 @@ describe("useConsoleRealtime", () => {
     const connect = vi.spyOn(fakeRealtime, "connect");
     const close = vi.spyOn(fakeRealtime, "close");
     const { unmount } = renderHook(() => useConsoleRealtime());
-    expect(connect).toHaveBeenCalledWith("console.token.value");
+    expect(connect).toHaveBeenCalledWith("console.token.value", undefined);
     expect(close).not.toHaveBeenCalled();
     unmount();
     expect(close).toHaveBeenCalledTimes(1);

@@ -9,9 +9,8 @@
  * all the person channel needs. The frames only add progress: the upload's HTTP answer stays the
  * truth, and an upload works the same when the socket never opens.
  */
-import { useEffect } from "react";
 import { realtime, type UploaderProgress } from "@/lib/realtime";
-import { readItem, storageKeys } from "@/lib/storage";
+import { useConsoleSocket } from "@/lib/use-console-socket";
 
 export type ServerStep = UploaderProgress["Step"];
 
@@ -34,14 +33,7 @@ export interface UploadFrameListener {
 
 /** Keeps a realtime connection open with the console's token while the calling screen is mounted. */
 export function useConsoleRealtime(): void {
-  useEffect(() => {
-    // The shell keeps the console's token under this key (app/console/session.ts); features do
-    // not import the shell, so the screen reads the same stored token.
-    const token = readItem("local", storageKeys.consoleJwt);
-    if (!token) return undefined;
-    realtime.connect(token);
-    return () => realtime.close();
-  }, []);
+  useConsoleSocket();
 }
 
 /**
