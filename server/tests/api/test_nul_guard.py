@@ -74,3 +74,24 @@ async def test_line_breaks_in_a_mailed_title_do_not_break_the_mail(
     assert "\n" not in str(mail["Subject"])
     assert "Launch Bcc: someone@example.com" in str(mail["Subject"])
     assert mail["Bcc"] is None
+
+
+async def test_a_lone_surrogate_is_422_and_nothing_is_stored(
+    client: httpx.AsyncClient, services: Services
+) -> None:
+    person = await make_person(services)
+    headers = {**bearer(await token_for(services, person)), "content-type": "application/json"}
+    dates = '"DateBeginUTC": "2027-01-01T10:00:00Z", "DateEndUTC": "2027-01-01T12:00:00Z"'
+    for title in ("Launch \\ud800", "\\udc00 first", "half \\uD83D only"):
+        body = f'{{"Title": "{title}", {dates}}}'
+        response = await client.post("/events/event-request", content=body, headers=headers)
+        assert response.status_code == 422, title
+        assert response.json()["Error"]["Data"] == {"Reason": "lone_surrogate"}
+    async with services.db.session() as session:
+        assert await session.scalar(select(func.count()).select_from(EventRequest)) == 0
+    # A whole pair is one character (an emoji escaped as JSON may write it), and an escaped
+    # backslash makes the rest ordinary text.
+    for title in ("Launch \\ud83c\\udf89", "C:\\\\ud800 drive"):
+        body = f'{{"Title": "{title}", {dates}}}'
+        response = await client.post("/events/event-request", content=body, headers=headers)
+        assert response.status_code == 202, (title, response.text)

@@ -6,6 +6,7 @@ WebSocket pass through without buffering or an extra task per request.
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 import time
@@ -109,15 +110,49 @@ _NUL_ERROR = ApiError(
     "Text must not contain the NUL character (U+0000)",
     {"Reason": "nul_character"},
 )
+# A `\uD800`–`\uDFFF` escape: half of a UTF-16 pair, fine when its other half follows. Only a body
+# holding one is decoded here, to find a half left alone.
+_JSON_SURROGATE = re.compile(rb"\\u[dD][89abcdefABCDEF]")
+_SURROGATE_ERROR = ApiError(
+    ErrorCode.VALIDATION_ERROR,
+    "Text must be Unicode: a lone UTF-16 surrogate escape (such as \\ud800) cannot be stored",
+    {"Reason": "lone_surrogate"},
+)
+
+
+def _has_lone_surrogate(body: bytes) -> bool:
+    """Whether the JSON body decodes to a string that is not valid Unicode. A body that is not
+    JSON at all passes: the route answers it with its own validation error."""
+    try:
+        value = json.loads(body)
+    except ValueError:
+        return False
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
 
 
 class NulGuardMiddleware:
-    """Refuse U+0000 in query strings and JSON bodies with a 422 before any handler runs.
+    """Refuse U+0000 in query strings and JSON bodies, and lone UTF-16 surrogates in JSON bodies,
+    with a 422 before any handler runs.
 
     PostgreSQL cannot store U+0000 in text or jsonb (SQLite can), so without this guard the same
     request would be stored on one backend and fail with a server error on the other. No field
-    of the product has a use for it. Multipart and raw uploads are binary and pass untouched;
-    JSON bodies are already capped by `BodyLimitMiddleware` (outside this one) before buffering.
+    of the product has a use for it. A lone surrogate (`"\\ud800"`) is valid JSON but not Unicode:
+    no database encodes it, and every route storing text would fail with a server error.
+    Multipart and raw uploads are binary and pass untouched; JSON bodies are already capped by
+    `BodyLimitMiddleware` (outside this one) before buffering.
     """
 
     def __init__(self, app: ASGIApp) -> None:
@@ -146,6 +181,9 @@ class NulGuardMiddleware:
                 break
         if _JSON_NUL.search(body):
             await _send_error(send, _NUL_ERROR)
+            return
+        if _JSON_SURROGATE.search(body) and _has_lone_surrogate(body):
+            await _send_error(send, _SURROGATE_ERROR)
             return
 
         async def replay() -> Message:
