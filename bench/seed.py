@@ -1,4 +1,5 @@
-"""Seed a benchmark database: one event, N attendees with tokens, small groups.
+"""Seed a benchmark database: one event, N attendees with tokens, small groups, and what the
+storm scenarios act on (an open poll, a running session with 50 questions, an organizer token).
 
 Goes through the models and the service layer directly instead of N HTTP logins (argon2 would
 cost ~50 ms per person): every person shares one password hash computed once, and tokens are
@@ -22,15 +23,21 @@ from sqlalchemy import create_engine
 from venuely.accounts.models import Person
 from venuely.accounts.passwords import hash_password_async
 from venuely.accounts.tokens import issue_token
+from venuely.activities.models import EntityType
+from venuely.activities.schemas import parse_activity
+from venuely.activities.service import build_activity
+from venuely.admins.models import Admin, AdminType
 from venuely.chat.service import create_group_room, ensure_broadcast_room
 from venuely.core.db import Base
-from venuely.core.ids import new_id
-from venuely.core.services import build_services
+from venuely.core.ids import NULL_ID, new_id
+from venuely.core.services import Services, build_services
 from venuely.events.models import Attendee, Customer, Event
 from venuely.models import import_all_models
+from venuely.qna.models import Question, Status
 from venuely.settings import Environment, Settings
 
 BATCH = 1000
+STORM_QUESTIONS = 50
 
 
 async def seed(settings: Settings, attendees: int, group_size: int) -> dict[str, object]:
@@ -102,8 +109,102 @@ async def seed(settings: Settings, attendees: int, group_size: int) -> dict[str,
                 groups.append(
                     {"ChatroomID": out.ID, "Members": list(range(start, start + group_size))}
                 )
+    storms = await seed_storms(services, event_id, people, password_hash, now)
     await services.db.dispose()
-    return {"EventID": event_id, "BroadcastRoomID": room_id, "People": people, "Groups": groups}
+    return {
+        "EventID": event_id,
+        "BroadcastRoomID": room_id,
+        "People": people,
+        "Groups": groups,
+        **storms,
+    }
+
+
+async def seed_storms(
+    services: Services, event_id: str, people: list[dict[str, str]], password_hash: str, now: datetime
+) -> dict[str, object]:
+    """An organizer (for the recount over REST), an open poll with live results, and a running
+    session whose Q&A holds STORM_QUESTIONS visible questions from the first attendees."""
+    async with services.db.session() as session:
+        event = await session.get(Event, event_id)
+        assert event is not None
+        admin = Person(
+            id=new_id(),
+            login_email="bench-admin@bench.invalid",
+            email="bench-admin@bench.invalid",
+            first_name="Bench",
+            last_name="Organizer",
+            language="en",
+            password_hash=password_hash,
+            is_verified=True,
+            created_at=now,
+            updated_at=now,
+        )
+        session.add(admin)
+        await session.flush()
+        session.add(
+            Admin(
+                id=new_id(),
+                person_id=admin.id,
+                admin_type=AdminType.EVENT.value,
+                customer_id=event.customer_id,
+                event_id=event.id,
+                roles=[],
+                created_at=now,
+            )
+        )
+        options = [{"ID": f"o{n}", "Text": f"Option {n}"} for n in range(1, 5)]
+        poll_doc = {"InternalName": "storm-poll", "Question": "Storm?", "Options": options}
+        poll = build_activity(
+            services,
+            event,
+            EntityType.POLL,
+            parse_activity(EntityType.POLL, {**poll_doc, "IsActive": True, "Results": "live"}),
+        )
+        talk = build_activity(
+            services,
+            event,
+            EntityType.SESSION,
+            parse_activity(
+                EntityType.SESSION,
+                {
+                    "InternalName": "storm-session",
+                    "Title": "Storm session",
+                    "DateBegin": (now - timedelta(hours=1)).isoformat(),
+                    "DateEnd": (now + timedelta(days=1)).isoformat(),
+                },
+            ),
+        )
+        session.add_all([poll, talk])
+        await session.flush()
+        questions = [
+            Question(
+                id=new_id(),
+                event_id=event.id,
+                session_id=talk.id,
+                person_id=people[n % len(people)]["PersonID"],
+                text=f"Storm question {n}",
+                anonymous=False,
+                status=Status.VISIBLE.value,
+                answered=False,
+                pinned=False,
+                votes=0,
+                created_at=now,
+                updated_at=now,
+            )
+            for n in range(STORM_QUESTIONS)
+        ]
+        session.add_all(questions)
+        await session.flush()
+        admin_token = await issue_token(session, services, admin, NULL_ID)
+        await session.commit()
+        return {
+            "AdminToken": admin_token,
+            "PollID": poll.id,
+            "PollOptions": [o["ID"] for o in options],
+            "SessionID": talk.id,
+            "QuestionIDs": [q.id for q in questions],
+        }
 
 
 def main() -> None:

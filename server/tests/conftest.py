@@ -181,6 +181,9 @@ def settings(
 async def services(settings: Settings, clock: FrozenClock) -> AsyncIterator[Services]:
     services = build_services(settings, clock=clock)
     yield services
+    # Coalescers flush (a recount reads the database) before the engine goes, so no database
+    # call of a test outlives its event loop.
+    await services.background.stop()
     await services.db.dispose()
 
 

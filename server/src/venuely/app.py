@@ -32,7 +32,11 @@ from venuely.locations.router import router as locations_router
 from venuely.media.router import router as media_router
 from venuely.panoramas.router import router as panoramas_router
 from venuely.panoramas.tours_router import tours_router
+from venuely.polls import realtime as polls_realtime  # noqa: F401 - registers POLL_VOTE
+from venuely.polls.router import router as polls_router
 from venuely.proxy.router import router as proxy_router
+from venuely.qna.router import router as qna_router
+from venuely.reactions import realtime as reactions_realtime  # noqa: F401 - registers it
 from venuely.realtime.router import socket_router as realtime_socket_router
 from venuely.relations.router import router as relations_router
 from venuely.settings import Settings, load_settings
@@ -76,6 +80,8 @@ FEATURE_ROUTERS: tuple[APIRouter, ...] = (
     treasurehunt_router,
     media_router,
     agenda_router,
+    polls_router,
+    qna_router,
     proxy_router,
 )
 

@@ -16,6 +16,8 @@ def import_all_models() -> None:
     import venuely.locations.models
     import venuely.media.models
     import venuely.panoramas.models
+    import venuely.polls.models
+    import venuely.qna.models
     import venuely.relations.models
     import venuely.themes.models
     import venuely.vfiles.models

@@ -48,7 +48,10 @@ class _ServicesWithHub(Services):
 
 
 def with_hub(services: Services, hub: RecordingHub) -> Services:
-    copy = _ServicesWithHub(**{f.name: getattr(services, f.name) for f in fields(services)})
+    # Fields made by __post_init__ (the background work) are made anew for the copy, bound to it.
+    copy = _ServicesWithHub(
+        **{f.name: getattr(services, f.name) for f in fields(services) if f.init}
+    )
     setattr(copy, "hub", hub)  # noqa: B010 - mypy cannot know the attribute on older Services
     return copy
 
@@ -61,10 +64,12 @@ def hub() -> RecordingHub:
 @pytest.fixture
 async def hub_client(services: Services, hub: RecordingHub) -> AsyncIterator[httpx.AsyncClient]:
     """A client whose app publishes into `hub` (import this fixture into the test module)."""
-    app = create_app(services=with_hub(services, hub))
+    recorded = with_hub(services, hub)
+    app = create_app(services=recorded)
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="http://venuely.test/api/v1") as c:
         yield c
+    await recorded.background.stop()  # its coalescers read the database: before the engine goes
 
 
 @dataclass

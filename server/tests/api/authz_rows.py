@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tests.api.authz_media import REC_SECRET, video_body
+from tests.api.authz_polls import poll_rows
+from tests.api.authz_qna import qna_rows
 from tests.api.authz_world import (
     CALLERS,
     NOT_AN_UPLOAD,
@@ -949,6 +951,11 @@ GROUPS: dict[str, list[Row]] = {
         Row("GET", "/proxy?url=ftp://127.0.0.1:9/x.png", authenticated(422)),
     ],
 }
+
+# Q&A: `authz_qna.py` (its rows use the helpers above).
+GROUPS["qna"] = qna_rows()
+# Polls: `authz_polls.py` (its rows use the helpers above).
+GROUPS["polls"] = poll_rows()
 
 ROWS = [row for rows in GROUPS.values() for row in rows]
 assert all(len(row.expected) == len(CALLERS) for row in ROWS)

@@ -29,6 +29,8 @@ from pydantic import TypeAdapter
 from sqlalchemy import select
 
 from tests.api.authz_media import media_objects
+from tests.api.authz_polls import poll_objects
+from tests.api.authz_qna import qna_objects
 from tests.factories import (
     DEFAULT_PASSWORD,
     bearer,
@@ -154,6 +156,8 @@ async def build_world(services: Services, client: httpx.AsyncClient) -> World:
     session_body = await _api_objects(client, bearer(tokens["master"]), ids, services.clock.now())
     ids["FUTURE_DAY"] = str(_day_number(event_a, services.clock.now() + timedelta(days=1)))
     await media_objects(client, bearer(tokens["master"]), ids, services.clock.now())
+    await poll_objects(client, bearer(tokens["master"]), ids, services.clock.now())
+    await qna_objects(services, client, bearer(tokens["master"]), ids, services.clock.now())
     await _chat(services, ids, event_a, event_b)
     await _themes_and_tours(services, ids)
     return World(ids=ids, tokens=tokens, logins=logins, session_body=session_body)

@@ -108,6 +108,9 @@ async def test_sync_call_republishes_any_activity(
     hub_client: httpx.AsyncClient, hub: RecordingHub, world: World
 ) -> None:
     poll = await create(hub_client, world, "Poll", {"Title": "Lunch?", "IsActive": True})
+    # The poll announced itself with POLL_NOTIFY (polls/notify.py); this test is about /sync.
+    assert [frame.opcode for _, frame in hub.frames()] == [Opcode.POLL_NOTIFY]
+    hub.published.clear()
     url = f"/events/{world.event_a.id}/activities/{poll['ID']}/sync"
     assert (await hub_client.post(url, headers=world.h("attendee_a"))).status_code == 403
     assert hub.published == []

@@ -11,7 +11,12 @@ gets back: the command's answer (the NOTIFY the caller hears), or its error fram
 code (CHAT_MESSAGE_READ has no error opcode of its own: ERROR naming opcode 15). `SILENT` means
 nothing comes back. The objects: the broadcast rooms of A and B, attendee A's direct room with
 P2, a direct and a group room of P2 and P3 (two other attendees of A), and messages in them;
-messages a row changes are made per caller, so each caller meets them unchanged.
+messages a row changes are made per caller, so each caller meets them unchanged. For reactions,
+sessions of A (running, running with reactions off, tomorrow's) and a running one of B; a tap's
+answer is the event's next burst, which such a row (`tick`) has the server send at once. For
+polls, an open, a draft and a closed poll of A and an open one of B; a ballot's answer is the
+voter's POLL_BALLOT_NOTIFY. The tally that follows a ballot a quarter second later, to the whole
+event, answers no command and is left out of what a caller gets (`UNASKED`).
 
 `test_every_registered_command_has_rows` fails when an opcode registered with `@handles` has no
 row, or no row where some caller is answered and one where some caller is refused.
@@ -19,22 +24,27 @@ row, or no row where some caller is answered and one where some caller is refuse
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import select
 
+from tests.api.polls_support import make_poll
 from tests.factories import bearer, grant_admin, make_customer, make_event, make_person, token_for
 from tests.realtime.live import LiveServer
 from venuely.accounts.models import Person
+from venuely.activities.models import Activity, EntityType
 from venuely.admins.models import AdminType
 from venuely.chat.messages import post_message
 from venuely.chat.models import ChatMessage, Chatroom
 from venuely.chat.service import create_direct_room, create_group_room, ensure_broadcast_room
 from venuely.client import RealtimeSocket
+from venuely.core.ids import new_id
 from venuely.core.services import Services
 from venuely.events.models import Event
+from venuely.reactions.service import flush_now
 from venuely.realtime.codec import Frame
 from venuely.realtime.opcodes import Opcode
 
@@ -84,6 +94,8 @@ class SocketWorld:
 
 
 Payload = Callable[[SocketWorld, str], dict[str, Any]]
+# Sends a coalesced answer now instead of at the next tick (reactions' bursts).
+Tick = Callable[[Services], Awaitable[None]]
 
 
 @dataclass(frozen=True)
@@ -92,6 +104,7 @@ class CommandRow:
     target: str
     payload: Payload
     expected: Expected  # per CONNECTED
+    tick: Tick | None = None
 
     def __str__(self) -> str:
         return f"{self.opcode.name} on {self.target}"
@@ -145,9 +158,13 @@ def _in_a(own: Outcome, *, admins: Outcome | None = None, att_b: Outcome) -> Exp
 
 
 SEND, SEND_ERR = Opcode.CHAT_MESSAGE_SEND_NOTIFY, Opcode.CHAT_MESSAGE_SEND_ERROR
+BURST, REACT_ERR = Opcode.REACTION_BURST_NOTIFY, Opcode.REACTION_ERROR
 EDIT, EDIT_ERR = Opcode.CHAT_MESSAGE_EDIT_NOTIFY, Opcode.CHAT_MESSAGE_EDIT_ERROR
 DELETE, DELETE_ERR = Opcode.CHAT_MESSAGE_DELETE_NOTIFY, Opcode.CHAT_MESSAGE_DELETE_ERROR
 READ, READ_ERR = Opcode.CHAT_MESSAGE_READ_NOTIFY, Opcode.ERROR
+BALLOT, VOTE_ERR = Opcode.POLL_BALLOT_NOTIFY, Opcode.POLL_VOTE_ERROR
+# Frames a coalescer sends on its own tick to the whole event: they answer no one's command.
+UNASKED = frozenset({Opcode.POLL_RESULTS_NOTIFY})
 CREATE, CREATE_ERR = Opcode.CHATROOM_CREATE_NOTIFY, Opcode.CHATROOM_CREATE_ERROR
 
 
@@ -161,6 +178,34 @@ def _not_member(error: Opcode) -> Outcome:
 
 def _text(text: str) -> dict[str, str]:
     return {"Text": text}
+
+
+def _vote(poll: str) -> Payload:
+    def payload(w: SocketWorld, caller: str) -> dict[str, Any]:
+        return {"PollID": w.ids[poll], "OptionIDs": ["a"], "TmpID": f"vote-{caller}"}
+
+    return payload
+
+
+def _poll_not_found() -> Outcome:
+    return refused(VOTE_ERR, "POLL_NOT_FOUND")
+
+
+def _react(session: str) -> Payload:
+    def payload(w: SocketWorld, caller: str) -> dict[str, Any]:
+        return {"SessionID": w.ids[session], "Reaction": "applause"}
+
+    return payload
+
+
+def _reaction(target: str, session: str, expected: Expected) -> CommandRow:
+    # The answer is the next burst to the event; the row sends it at once.
+    return CommandRow(Opcode.REACTION_SEND, target, _react(session), expected, tick=flush_now)
+
+
+_OFF_IN_A = _in_a(
+    refused(REACT_ERR, "REACTIONS_OFF"), att_b=refused(REACT_ERR, "ACTIVITY_NOT_FOUND")
+)
 
 
 ROWS: list[CommandRow] = [
@@ -307,6 +352,46 @@ ROWS: list[CommandRow] = [
         _create("B", InviteeID="PB2"),
         _in_a(refused(CREATE_ERR, "FORBIDDEN"), att_b=answer(CREATE)),
     ),
+    # -- REACTION_SEND: a session of the connection's event, running, with reactions on --------
+    _reaction(
+        "A's running session",
+        "LIVE_A",
+        _in_a(answer(BURST), att_b=refused(REACT_ERR, "ACTIVITY_NOT_FOUND")),
+    ),
+    _reaction("A's running session with reactions off", "QUIET_A", _OFF_IN_A),
+    _reaction("A's session that has not begun", "LATER_A", _OFF_IN_A),
+    _reaction(
+        "B's running session",
+        "LIVE_B",
+        _in_a(refused(REACT_ERR, "ACTIVITY_NOT_FOUND"), att_b=answer(BURST)),
+    ),
+    # -- POLL_VOTE: an open poll of the connection's event; attendees never see drafts ----------
+    CommandRow(
+        Opcode.POLL_VOTE,
+        "A's open poll",
+        _vote("POLL"),
+        _in_a(answer(BALLOT), att_b=_poll_not_found()),
+    ),
+    CommandRow(
+        Opcode.POLL_VOTE,
+        "A's draft poll",
+        _vote("POLL_DRAFT"),
+        _in_a(
+            _poll_not_found(), admins=refused(VOTE_ERR, "POLL_NOT_OPEN"), att_b=_poll_not_found()
+        ),
+    ),
+    CommandRow(
+        Opcode.POLL_VOTE,
+        "A's closed poll",
+        _vote("POLL_CLOSED"),
+        _in_a(refused(VOTE_ERR, "POLL_NOT_OPEN"), att_b=_poll_not_found()),
+    ),
+    CommandRow(
+        Opcode.POLL_VOTE,
+        "B's open poll",
+        _vote("POLL_B"),
+        _in_a(_poll_not_found(), att_b=answer(BALLOT)),
+    ),
 ]
 
 
@@ -349,7 +434,49 @@ async def _world(services: Services) -> SocketWorld:
     ids = {"A": event_a.id, "B": event_b.id, "P2": p2.id, "P3": p3.id, "PB2": pb2.id}
     world = SocketWorld(ids, {"A": event_a, "B": event_b}, callers, tokens)
     await _chat(services, world)
+    await _sessions(services, world)
+    await _polls(services, world)
     return world
+
+
+async def _sessions(services: Services, world: SocketWorld) -> None:
+    """Sessions for reactions: LIVE_A, QUIET_A (running, reactions off), LATER_A (tomorrow) in
+    A; LIVE_B in B."""
+    now = services.clock.now()
+    async with services.db.session() as session:
+        for key, event, begin, reactions in (
+            ("LIVE_A", "A", now - timedelta(minutes=5), True),
+            ("QUIET_A", "A", now - timedelta(minutes=5), False),
+            ("LATER_A", "A", now + timedelta(days=1), True),
+            ("LIVE_B", "B", now - timedelta(minutes=5), True),
+        ):
+            world.ids[key] = new_id()
+            session.add(
+                Activity(
+                    id=world.ids[key],
+                    event_id=world.ids[event],
+                    entity_type=EntityType.SESSION.value,
+                    internal_name=key.lower(),
+                    date_begin=begin,
+                    date_end=begin + timedelta(hours=1),
+                    document={"InternalName": key.lower(), "ReactionsEnabled": reactions},
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+
+
+async def _polls(services: Services, world: SocketWorld) -> None:
+    """POLL (open), POLL_DRAFT, POLL_CLOSED (closed an hour ago, long before the schedule job's
+    first look) in A; POLL_B (open) in B."""
+    closed_at = (services.clock.now() - timedelta(hours=1)).isoformat()
+    for key, event, fields in (
+        ("POLL", "A", {}),
+        ("POLL_DRAFT", "A", {"IsActive": False}),
+        ("POLL_CLOSED", "A", {"ClosesAt": closed_at}),
+        ("POLL_B", "B", {}),
+    ):
+        world.ids[key] = (await make_poll(services, world.events[event], **fields)).id
 
 
 async def _chat(services: Services, world: SocketWorld) -> None:
@@ -409,7 +536,8 @@ async def _settle(socket: RealtimeSocket, mark: str) -> list[Frame]:
     await socket.ping(mark)
     frames = []
     while (frame := await socket.recv()).opcode is not Opcode.PONG or frame.value != mark:
-        frames.append(frame)
+        if frame.opcode not in UNASKED:
+            frames.append(frame)
     return frames
 
 
@@ -418,10 +546,16 @@ def _outcome(frame: Frame) -> Outcome:
     return Outcome(frame.opcode, error["Code"] if isinstance(error, dict) else None)
 
 
-async def _ask(socket: RealtimeSocket, row: CommandRow, payload: dict[str, Any]) -> list[Frame]:
+async def _ask(
+    socket: RealtimeSocket, row: CommandRow, payload: dict[str, Any], services: Services
+) -> list[Frame]:
     await _settle(socket, "before")  # frames other sockets' commands caused
     await socket.send_json(row.opcode, payload)
-    return await _settle(socket, "after")
+    if row.tick is None:
+        return await _settle(socket, "after")
+    handled = await _settle(socket, "handled")
+    await row.tick(services)
+    return handled + await _settle(socket, "after")
 
 
 def _problem(row: CommandRow, expected: Outcome, frames: list[Frame]) -> str | None:
@@ -456,7 +590,7 @@ async def test_command_authorization(live: LiveServer, services: Services) -> No
     try:
         for row in ROWS:
             for caller, expected in zip(CONNECTED, row.expected, strict=True):
-                frames = await _ask(sockets[caller], row, row.payload(world, caller))
+                frames = await _ask(sockets[caller], row, row.payload(world, caller), live.services)
                 problem = _problem(row, expected, frames)
                 if problem:
                     mismatches.append(f"{row} as {caller}: {problem}")

@@ -36,6 +36,10 @@ class Activity(Base):
         Index("ix_activities_event_type", "event_id", "entity_type", "id"),
         Index("ix_activities_event_begin", "event_id", "entity_type", "date_begin"),
         Index("ix_activities_event_node", "event_id", "pano_node_id"),
+        # The polls' schedule job asks every second which polls opened or closed since its last
+        # run, across events (polls/schedule.py).
+        Index("ix_activities_type_begin", "entity_type", "date_begin"),
+        Index("ix_activities_type_end", "entity_type", "date_end"),
     )
 
     id: Mapped[str] = id_column()
@@ -45,9 +49,11 @@ class Activity(Base):
     internal_name: Mapped[str] = mapped_column(String(200), default="")
     # Sessions: their title; speakers: the full name. Used for sorting lists and CSV exports.
     title: Mapped[str] = mapped_column(String(300), default="")
+    # Sessions: DateBegin/DateEnd. Polls: OpensAt/ClosesAt, the schedule (polls/state.py).
     date_begin: Mapped[datetime | None] = mapped_column(default=None)
     date_end: Mapped[datetime | None] = mapped_column(default=None)
-    # Polls: whether the poll is open (`activepolls`); false for every other type.
+    # Polls: opened by hand (the spec's `IsActive`); whether a poll is open also depends on the
+    # dates above. False for every other type.
     is_active: Mapped[bool] = mapped_column(Boolean, default=False)
     # The Zoom meeting made by `createzoommeeting`, so `deletemeeting` can remove it at Zoom.
     zoom_meeting_id: Mapped[str] = mapped_column(String(40), default="")

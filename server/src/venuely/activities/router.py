@@ -110,9 +110,12 @@ async def active_polls(
     services: ServicesDep,
     node: Annotated[str, Query(alias="Node", min_length=1, max_length=100)],
 ) -> list[dict[str, Any]]:
-    rows = await service.active_polls(session, access.event.id, node)
+    """Polls open now that show at panorama node `Node`: bound to the node itself, or to a
+    session held there. `IsActive` answers whether the poll is open (here always true), also for
+    a poll opened by its schedule rather than by hand."""
     now = services.clock.now()
-    return [activity_out(a, for_admin=access.is_admin, now=now) for a in rows]
+    rows = await service.active_polls(session, access.event.id, node, now)
+    return [{**activity_out(a, for_admin=access.is_admin, now=now), "IsActive": True} for a in rows]
 
 
 @router.get(BASE + "/activitiesbyrelation", response_model=list[ActivityOut])

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime
 from enum import StrEnum
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import orjson
 from fastapi.exceptions import RequestValidationError
@@ -112,6 +112,11 @@ class SessionIn(ActivityIn):
     ConferencePassword: str = Field("", max_length=200)
     LocationID: str = Field("", max_length=64)
     Tags: list[Annotated[str, Field(max_length=50)]] = Field(default_factory=list, max_length=20)
+    # Live interaction (docs/subsystems/qna.md, reactions.md). Documents stored before these
+    # existed lack them and read as these defaults (`qna.settings.interaction_of`).
+    QnaEnabled: bool = True
+    QnaModerated: bool = False
+    ReactionsEnabled: bool = True
 
     @model_validator(mode="after")
     def _ordered(self) -> SessionIn:
@@ -154,17 +159,42 @@ class SpeakerIn(ActivityIn):
         return self
 
 
+MAX_POLL_OPTIONS = 20
+PollResultsMode = Literal["live", "closed", "hidden"]
+
+
 class PollOption(BaseModel):
     model_config = ConfigDict(extra="allow")
 
     ID: str = Field(min_length=1, max_length=64)
-    Text: str = Field(max_length=500)
+    Text: str = Field(min_length=1, max_length=200)
 
 
 class PollIn(ActivityIn):
+    """A poll's definition (docs/subsystems/polls.md). Its state is not a field: it follows from
+    `IsActive` (opened by hand), `OpensAt` and `ClosesAt` at the time it is read, so a schedule
+    needs no writer. Ballots are stored by the polls feature, never in this document."""
+
     IsActive: bool = False
     Question: str = Field("", max_length=1000)
-    Options: list[PollOption] = Field(default_factory=list, max_length=50)
+    Options: list[PollOption] = Field(default_factory=list, max_length=MAX_POLL_OPTIONS)
+    Multiple: bool = False
+    AllowOther: bool = False
+    AllowChange: bool = True
+    Results: PollResultsMode = "live"
+    OpensAt: UtcDateTime | None = None
+    ClosesAt: UtcDateTime | None = None
+    SessionID: Id | None = None
+
+    @model_validator(mode="after")
+    def _consistent(self) -> PollIn:
+        ids = [option.ID for option in self.Options]
+        if len(set(ids)) != len(ids):
+            raise ValueError("Options must have unique IDs")
+        opens, closes = self.OpensAt, self.ClosesAt
+        if opens is not None and closes is not None and closes <= opens:
+            raise ValueError("ClosesAt must be after OpensAt")
+        return self
 
 
 _MODELS: dict[EntityType, type[ActivityIn]] = {

@@ -7,13 +7,15 @@ always finds the change.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, func, or_, select
+from sqlalchemy import ColumnElement, and_, delete, func, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from venuely.activities.access import access_activity
 from venuely.activities.checks import check_session
 from venuely.activities.models import Activity, ActivityValue, EntityType
 from venuely.activities.picture import check_picture
@@ -35,6 +37,8 @@ from venuely.events.models import Event
 from venuely.relations.models import Relation
 
 MAX_BY_RELATION = 1000
+# The columns `_columns` fills from a document: what a change hook compares (`sync.py`).
+COLUMN_NAMES = ("pano_node_id", "internal_name", "title", "date_begin", "date_end", "is_active")
 
 
 def _columns(parsed: ActivityIn) -> dict[str, Any]:
@@ -51,8 +55,25 @@ def _columns(parsed: ActivityIn) -> dict[str, Any]:
     elif isinstance(parsed, SpeakerIn):
         values["title"] = parsed.FullName
     elif isinstance(parsed, PollIn):
-        values["is_active"] = parsed.IsActive
+        # A poll's state is computed from these three (polls/state.py), in SQL as well.
+        values.update(
+            is_active=parsed.IsActive, date_begin=parsed.OpensAt, date_end=parsed.ClosesAt
+        )
     return values
+
+
+def columns_of(activity: Activity) -> Mapping[str, Any]:
+    """The activity's queried columns as they are now, taken before a write changes them."""
+    return {name: getattr(activity, name) for name in COLUMN_NAMES}
+
+
+async def _check_references(session: AsyncSession, event: Event, parsed: ActivityIn) -> None:
+    """What a document names must be of its own event: a session's video (checks.py), a poll's
+    session."""
+    if isinstance(parsed, SessionIn):
+        await check_session(session, event, parsed)
+    elif isinstance(parsed, PollIn) and parsed.SessionID is not None:
+        await access_activity(session, event, parsed.SessionID, entity_type=EntityType.SESSION)
 
 
 def _checked_document(parsed: ActivityIn) -> dict[str, Any]:
@@ -111,8 +132,7 @@ async def create_activity(
     parsed: ActivityIn,
 ) -> Activity:
     activity = build_activity(services, event, entity_type, parsed)
-    if isinstance(parsed, SessionIn):
-        await check_session(session, event, parsed)
+    await _check_references(session, event, parsed)
     await check_picture(session, parsed)
     session.add(activity)
     await commit_and_publish(session, services, activity)
@@ -137,13 +157,14 @@ async def update_activity(
     session: AsyncSession, services: Services, activity: Activity, parsed: ActivityIn
 ) -> Activity:
     _check_identity(activity, parsed)
-    if isinstance(parsed, SessionIn):
+    if isinstance(parsed, SessionIn | PollIn):
         event = await session.get(Event, activity.event_id)
         assert event is not None  # the activity was loaded through its event
-        await check_session(session, event, parsed)
+        await _check_references(session, event, parsed)
     await check_picture(session, parsed)
+    before = columns_of(activity)
     apply_document(activity, parsed, services.clock.now())
-    await commit_and_publish(session, services, activity)
+    await commit_and_publish(session, services, activity, before=before)
     return activity
 
 
@@ -184,14 +205,50 @@ async def count_activities(
     return int(await session.scalar(query) or 0)
 
 
-async def active_polls(session: AsyncSession, event_id: str, node: str) -> list[Activity]:
+def poll_open_at(now: datetime) -> ColumnElement[bool]:
+    """SQL for "the poll is open at `now`": not closed (`ClosesAt` unset or later) and opened by
+    hand or by its `OpensAt`. The same rule as `polls.state.poll_state`, which tests hold it to."""
+    return and_(
+        or_(Activity.date_end.is_(None), Activity.date_end > now),
+        or_(Activity.is_active.is_(True), Activity.date_begin <= now),
+    )
+
+
+async def open_polls(session: AsyncSession, event_id: str, now: datetime) -> list[Activity]:
     query = select(Activity).where(
         Activity.event_id == event_id,
         Activity.entity_type == EntityType.POLL.value,
-        Activity.is_active.is_(True),
-        Activity.pano_node_id == node,
+        poll_open_at(now),
     )
     return list((await session.scalars(query.order_by(Activity.id))).all())
+
+
+async def session_ids_at_node(session: AsyncSession, event_id: str, node: str) -> set[str]:
+    query = select(Activity.id).where(
+        Activity.event_id == event_id,
+        Activity.entity_type == EntityType.SESSION.value,
+        Activity.pano_node_id == node,
+    )
+    return set((await session.scalars(query)).all())
+
+
+def shown_at_node(poll: Activity, node: str, sessions_at_node: set[str]) -> bool:
+    """A poll shows on a panorama node when it names the node, or names a session held there
+    (so moving the session moves its polls)."""
+    return poll.pano_node_id == node or poll.document.get("SessionID") in sessions_at_node
+
+
+async def active_polls(
+    session: AsyncSession, event_id: str, node: str, now: datetime
+) -> list[Activity]:
+    """Open polls shown at `node`. The session binding lives in the document, not a column, so
+    the event's open polls (a handful) are filtered here rather than by JSON queries, which
+    SQLite and PostgreSQL spell differently."""
+    polls = await open_polls(session, event_id, now)
+    if not polls:
+        return []
+    sessions_at_node = await session_ids_at_node(session, event_id, node)
+    return [poll for poll in polls if shown_at_node(poll, node, sessions_at_node)]
 
 
 async def get_value(session: AsyncSession, activity: Activity, key: str) -> Any:

@@ -210,6 +210,36 @@ async def _ensure_tour(session: AsyncSession, ctx: DemoContext) -> None:
     await ensure_demo_tour(session, ctx.services, ctx.customer, ctx.event)
 
 
+async def _ensure_polls(session: AsyncSession, ctx: DemoContext) -> None:
+    # After the sessions: the open poll is bound to the live keynote.
+    from venuely.activities.models import Activity, EntityType
+    from venuely.polls.demo import ensure_demo_polls
+
+    sessions = await session.scalars(
+        select(Activity).where(
+            Activity.event_id == ctx.event.id, Activity.entity_type == EntityType.SESSION.value
+        )
+    )
+    by_name = {activity.internal_name: activity for activity in sessions.all()}
+    await ensure_demo_polls(session, ctx.services, ctx.event, by_name)
+
+
+async def _ensure_questions(session: AsyncSession, ctx: DemoContext) -> None:
+    # The live keynote's Q&A, once the sessions step has placed the keynote.
+    from venuely.activities.models import Activity, EntityType
+    from venuely.qna.demo import KEYNOTE, ensure_demo_questions
+
+    keynote = await session.scalar(
+        select(Activity).where(
+            Activity.event_id == ctx.event.id,
+            Activity.entity_type == EntityType.SESSION.value,
+            Activity.internal_name == KEYNOTE,
+        )
+    )
+    if keynote is not None:
+        await ensure_demo_questions(session, ctx.services, ctx.event, keynote)
+
+
 DEMO_STEPS: list[DemoStep] = [
     _ensure_attendance,
     _ensure_admin_grant,
@@ -219,6 +249,9 @@ DEMO_STEPS: list[DemoStep] = [
     _ensure_videos,
     _ensure_sessions,
     _ensure_tour,
+    # Before the polls: it adds the audience whose ballots the closed poll shows from the start.
+    _ensure_questions,
+    _ensure_polls,
 ]
 
 

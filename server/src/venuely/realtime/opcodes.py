@@ -1,10 +1,10 @@
 """Opcodes and payload types of the realtime frame format (protocol/README.md §3 and §4).
 
 The numeric values are the wire format: never renumber, only append (the six header bits leave
-room for opcodes up to 63). 0–23 keep the meaning the spec gives them and 24–33 are Venuely's live
-interaction (polls, Q&A, reactions); a new frame takes the next free number, gets its row in `OPCODE_SPECS`, its section (with an example) in
-protocol/README.md §4 and vectors, and a payload model declared by the feature that owns it
-(`realtime/frames.py` explains how).
+room for opcodes up to 63). 0–23 keep the meaning the spec gives them and 24–33 are Venuely's
+live interaction (polls, Q&A, reactions). A new frame takes the next free number, gets its row
+in `OPCODE_SPECS`, its section (with an example) in protocol/README.md §4 and vectors, and a
+payload model declared by the feature that owns it (`realtime/frames.py` explains how).
 """
 
 from __future__ import annotations
