@@ -19,6 +19,7 @@ p50 / p99 / max over sockets, with the number of sockets that never got there.
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 import uuid
 import zlib
@@ -27,7 +28,6 @@ from typing import Any
 import numpy as np
 import orjson
 from picows import WSFrame, WSMsgType
-
 from venuely.realtime.codec import encode_json_frame
 from venuely.realtime.opcodes import Opcode
 
@@ -93,9 +93,7 @@ class Storm:
     def _check(self, state: StormState, now: int) -> None:
         if state.converged_ns:
             return
-        if self.final_ballots is not None and state.results[1] == self.final_ballots:
-            state.converged_ns = now
-        elif self.final_votes is not None and all(
+        if self.final_ballots is not None and state.results[1] == self.final_ballots or self.final_votes is not None and all(
             state.counts.get(q) == v for q, v in self.final_votes.items()
         ):
             state.converged_ns = now
@@ -142,6 +140,14 @@ class HttpPool:
             self.free.get_nowait()[1].close()
 
 
+_window_end_ns = 0
+
+
+def _own_cpu() -> float:
+    times = os.times()
+    return times.user + times.system
+
+
 def _spread(count: int, window: float) -> list[float]:
     return [k * window / max(count, 1) for k in range(count)]
 
@@ -160,6 +166,8 @@ async def _paced(delays: list[float], act: Any) -> float:
         result = act(k)
         if asyncio.iscoroutine(result):
             pending.append(asyncio.ensure_future(result))
+    global _window_end_ns
+    _window_end_ns = time.monotonic_ns()
     if pending:
         await asyncio.gather(*pending)
     return worst
@@ -225,6 +233,7 @@ async def vote_storm(
             receiver.transport.send(WSMsgType.BINARY, frame)
 
     cpu0, wall0 = meter.cpu_seconds(), time.perf_counter()
+    own0 = _own_cpu()
     lateness = await _paced(_spread(len(receivers), window), vote)
     # Every ballot answered (acknowledged or refused), or give up after the drain cap.
     cap = float(spec.get("drain_seconds", 10.0))
@@ -235,36 +244,41 @@ async def vote_storm(
         await asyncio.sleep(0.05)
     accepted = sum(1 for s in STORM.states.values() if s.ballot_ns)
     last_ballot = max((s.ballot_ns for s in STORM.states.values()), default=0)
-    STORM.final_ballots = accepted
-    _stamp_already_converged(indexes)
-    await _wait_converged(indexes, cap)
-    wall = time.perf_counter() - wall0
-    cpu = meter.cpu_seconds() - cpu0
-
-    # The recount: the server's stored ballots must be exactly the accepted ones.
+    # The final tally is the server's recount of the stored ballots (the truth a client must end
+    # up showing), asked once every ballot is answered; it must equal the accepted ballots.
     pool = HttpPool("127.0.0.1", spec["ports"][0], 1)
     status, tally = await pool.request(
         "GET", f"/api/v1/events/{seed['EventID']}/polls/{poll}/results", seed["AdminToken"]
     )
     pool.close()
+    stored = int(tally["Ballots"]) if status == 200 and tally else -1
+    STORM.final_ballots = stored
+    _stamp_already_converged(indexes)
+    await _wait_converged(indexes, cap)
+    wall = time.perf_counter() - wall0
+    cpu = meter.cpu_seconds() - cpu0
+    own = _own_cpu() - own0
+
     errors: dict[str, int] = {}
     for s in STORM.states.values():
         for code in s.errors:
             errors[code] = errors.get(code, 0) + 1
-    final_frames = sum(1 for s in STORM.states.values() if s.results[1] == accepted)
+    final_frames = sum(1 for s in STORM.states.values() if s.results[1] == stored)
     return {
         "connections": spec["connections"],
         "opened": len(receivers),
         "actions_sent": len(receivers),
         "actions_accepted": accepted,
         "refusals": errors,
-        "stored_total": tally.get("Ballots") if status == 200 and tally else f"HTTP {status}",
+        "stored_total": stored if stored >= 0 else f"HTTP {status}",
         "stored_counts_sum": sum(c["Count"] for c in tally["Counts"])
         if status == 200 and tally
         else None,
         "sockets_with_final_tally_last": final_frames,
         "sender_lateness_max_ms": round(lateness * 1000, 1),
+        "last_ack_after_window_ms": round(max(last_ballot - _window_end_ns, 0) / 1e6, 1),
         "server_cpu": round(cpu / wall, 3) if wall else 0.0,
+        "loadgen_cpu": round(own / wall, 3) if wall else 0.0,
         "server_rss_mib": round(meter.rss() / 2**20, 1),
         **_convergence(last_ballot, indexes),
     }
@@ -299,12 +313,14 @@ async def upvote_storm(
             refusals[code] = refusals.get(code, 0) + 1
 
     cpu0, wall0 = meter.cpu_seconds(), time.perf_counter()
+    own0 = _own_cpu()
     lateness = await _paced(_spread(upvotes, window), upvote)
     STORM.final_votes = dict(accepted)
     _stamp_already_converged(indexes)
     await _wait_converged(indexes, float(spec.get("drain_seconds", 10.0)))
     wall = time.perf_counter() - wall0
     cpu = meter.cpu_seconds() - cpu0
+    own = _own_cpu() - own0
     status, listed = await pool.request(
         "GET", f"/api/v1/events/{event}/sessions/{session}/questions", seed["AdminToken"]
     )
@@ -320,7 +336,9 @@ async def upvote_storm(
         "stored_total": sum(stored.get(q, 0) for q in questions),
         "stored_matches_accepted": all(stored.get(q) == v for q, v in accepted.items()),
         "sender_lateness_max_ms": round(lateness * 1000, 1),
+        "last_ack_after_window_ms": round(max(last_answer - _window_end_ns, 0) / 1e6, 1),
         "server_cpu": round(cpu / wall, 3) if wall else 0.0,
+        "loadgen_cpu": round(own / wall, 3) if wall else 0.0,
         "server_rss_mib": round(meter.rss() / 2**20, 1),
         **_convergence(last_answer, indexes),
     }
