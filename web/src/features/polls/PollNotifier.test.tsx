@@ -7,7 +7,7 @@ import { fakeRealtime } from "@/lib/realtime/testing";
 import type { Where } from "./api";
 import { usePollFocus } from "./focus";
 import { POLL_NOTICE_MS, PollNotifier } from "./PollNotifier";
-import { notice } from "./testing";
+import { fakeServer, notice, poll } from "./testing";
 
 vi.mock("@/lib/realtime", async (importOriginal) => ({
   ...(await importOriginal<typeof Realtime>()),
@@ -27,13 +27,33 @@ const region = () => screen.getByRole("status", { name: "New polls" });
 
 beforeEach(async () => {
   await initI18n("en");
+  fakeServer({ "GET /api/v1/events/e1/polls": { status: 200, body: [] } });
 });
 afterEach(() => {
+  vi.unstubAllGlobals();
   vi.useRealTimers();
   usePollFocus.setState({ pollID: null });
 });
 
 describe("the 'a poll has opened' notice", () => {
+  it("on entering a room, tells once of each open poll there not voted in yet", async () => {
+    const voted = { PollID: "p2", OptionIDs: ["a"], Other: null, UpdatedAt: "2030-01-01T00:00:00Z" };
+    const { calls } = fakeServer({
+      "GET /api/v1/events/e1/polls": {
+        status: 200,
+        body: [poll("p1", { Question: "Open, not voted" }), poll("p2", { Question: "Voted", MyBallot: voted }), poll("p3", { Question: "Closed", State: "closed" })],
+      },
+    });
+    renderNotifier();
+    expect(await within(region()).findByText("Open, not voted")).toBeInTheDocument();
+    expect(region()).not.toHaveTextContent("Voted");
+    expect(region()).not.toHaveTextContent("Closed");
+    expect(calls[0]?.path).toBe("/api/v1/events/e1/polls?Node=hall&SessionID=keynote");
+    // The frame of its opening, arriving late, does not repeat the notice.
+    act(() => fakeRealtime.deliver("POLL_NOTIFY", notice("p1", { Question: "Open, not voted" })));
+    expect(within(region()).getAllByText("Open, not voted")).toHaveLength(1);
+  });
+
   it("tells of a poll opening here; Vote opens the panel at that poll", async () => {
     const { onOpenPanel } = renderNotifier();
     expect(region()).toBeEmptyDOMElement();

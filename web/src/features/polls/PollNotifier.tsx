@@ -5,11 +5,13 @@
  * the poll is on screen and no notice is needed) and how to open it.
  *
  * A poll notifies once per opening: edits of an open poll do not notify again; closing it takes
- * its notice away, and opening it again notifies again.
+ * its notice away, and opening it again notifies again. Entering a room counts too: an open poll
+ * there that the attendee has not voted in is announced once, as if it had just opened, since
+ * nothing else would tell them it is there.
  */
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { realtime, type PollNotice } from "@/lib/realtime";
-import type { Where } from "./api";
+import { listPolls, type Where } from "./api";
 import { usePollFocus } from "./focus";
 import { usePollsT } from "./i18n";
 import { pollHere } from "./model";
@@ -32,6 +34,8 @@ export function PollNotifier({ eventID, where, panelOpen, onOpenPanel }: Props) 
   const { t } = usePollsT();
   const [shown, setShown] = useState<PollNotice[]>([]);
   const open = useRef(new Set<string>());
+  /** Polls a notice was shown for in this opening, so arriving again does not repeat it. */
+  const announced = useRef(new Set<string>());
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
   const requestFocus = usePollFocus((s) => s.request);
 
@@ -41,10 +45,21 @@ export function PollNotifier({ eventID, where, panelOpen, onOpenPanel }: Props) 
     timers.current.delete(pollID);
   };
 
+  const show = (notice: PollNotice) => {
+    announced.current.add(notice.ID);
+    setShown((list) => [...list.filter((p) => p.ID !== notice.ID), notice].slice(-MAX_SHOWN));
+    clearTimeout(timers.current.get(notice.ID));
+    timers.current.set(
+      notice.ID,
+      setTimeout(() => dismiss(notice.ID), POLL_NOTICE_MS),
+    );
+  };
+
   const onNotice = useEffectEvent((notice: PollNotice) => {
     if (notice.EventID !== eventID) return;
     if (notice.Deleted || notice.State !== "open") {
       open.current.delete(notice.ID);
+      announced.current.delete(notice.ID);
       dismiss(notice.ID);
       return;
     }
@@ -55,15 +70,32 @@ export function PollNotifier({ eventID, where, panelOpen, onOpenPanel }: Props) 
     }
     open.current.add(notice.ID);
     if (panelOpen || !pollHere(notice, where)) return;
-    setShown((list) => [...list.filter((p) => p.ID !== notice.ID), notice].slice(-MAX_SHOWN));
-    clearTimeout(timers.current.get(notice.ID));
-    timers.current.set(
-      notice.ID,
-      setTimeout(() => dismiss(notice.ID), POLL_NOTICE_MS),
-    );
+    show(notice);
+  });
+
+  const onArrival = useEffectEvent((polls: PollNotice[]) => {
+    if (panelOpen) return;
+    for (const poll of polls) if (!announced.current.has(poll.ID)) show(poll);
   });
 
   useEffect(() => realtime.subscribe("POLL_NOTIFY", (notice) => onNotice(notice)), []);
+
+  // Entering a room: the open polls there the attendee has not voted in yet.
+  const place = `${where.nodeID ?? ""}|${where.sessionIDs.join(",")}`;
+  useEffect(() => {
+    if (!where.nodeID) return undefined;
+    const controller = new AbortController();
+    listPolls(eventID, where, controller.signal)
+      .then((polls) => {
+        const waiting = polls.filter((p) => p.State === "open" && !p.MyBallot && pollHere(p, where));
+        for (const poll of waiting) open.current.add(poll.ID);
+        onArrival(waiting.map((p) => ({ ...p, Deleted: false })));
+      })
+      .catch(() => undefined); // a notice is a courtesy: the panel shows the polls either way
+    return () => controller.abort();
+    // `place` stands for `where`, whose object identity changes more often than the place does.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [eventID, place]);
   useEffect(() => {
     const pending = timers.current;
     return () => {

@@ -56,7 +56,7 @@ export function AskForm({ eventID, sessionID }: { eventID: string; sessionID: st
       <label htmlFor={`${id}-text`}>{t("ask.label")}</label>
       <textarea
         id={`${id}-text`}
-        rows={3}
+        rows={2}
         maxLength={QUESTION_MAX}
         value={text}
         aria-invalid={error ? true : undefined}
@@ -69,11 +69,18 @@ export function AskForm({ eventID, sessionID }: { eventID: string; sessionID: st
       <span className="qna-ask__count" id={`${id}-count`}>
         {t("ask.counter", { count: text.length, max: QUESTION_MAX })}
       </span>
-      <label className="qna-ask__anonymous">
-        <input type="checkbox" checked={anonymous} aria-describedby={`${id}-anon`} onChange={(e) => setAnonymous(e.target.checked)} />
-        <span>{t("ask.anonymous")}</span>
-      </label>
-      <span className="qna-ask__hint" id={`${id}-anon`}>
+      <div className="qna-ask__row">
+        <label className="qna-ask__anonymous">
+          <input type="checkbox" checked={anonymous} aria-describedby={`${id}-anon`} onChange={(e) => setAnonymous(e.target.checked)} />
+          <span>{t("ask.anonymous")}</span>
+        </label>
+        <button type="submit" className="button" aria-disabled={ask.isPending || undefined}>
+          {ask.isPending ? t("ask.sending") : t("ask.submit")}
+        </button>
+      </div>
+      {/* Shown once the box is ticked, since the list needs the room; screen readers hear it with
+          the box either way, before they decide. */}
+      <span className={anonymous ? "qna-ask__hint" : "visually-hidden"} id={`${id}-anon`}>
         {t("ask.anonymousHint")}
       </span>
       {error ? (
@@ -85,9 +92,6 @@ export function AskForm({ eventID, sessionID }: { eventID: string; sessionID: st
       <p className="qna-ask__status" role="status">
         {status}
       </p>
-      <button type="submit" className="button" aria-disabled={ask.isPending || undefined}>
-        {ask.isPending ? t("ask.sending") : t("ask.submit")}
-      </button>
     </form>
   );
 }
