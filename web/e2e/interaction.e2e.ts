@@ -1,6 +1,6 @@
 /**
  * Live interaction in the demo's auditorium, with the organizer in the console beside two
- * attendees: a poll the organizer opens reaches both attendees, whose ballots move the tally both
+ * attendees (whatever session plays on its screen: other browser tests add live sessions there): a poll the organizer opens reaches both attendees, whose ballots move the tally both
  * of them see; a question waits for approval, appears for the other attendee once approved,
  * collects an upvote and is marked answered, each step live; a reaction one attendee sends floats
  * over the other's player. axe on the poll panel, the Q&A and both console screens.
@@ -12,6 +12,7 @@ import { api, DEMO_ADMIN, DEMO_ATTENDEE, demoEventID, expectAccessible, logIn, r
 interface Activity {
   ID: string;
   InternalName: string;
+  Title: string;
   [key: string]: unknown;
 }
 
@@ -22,11 +23,14 @@ async function adminToken(): Promise<string> {
   return json.Token;
 }
 
-async function keynoteID(eventID: string, admin: string): Promise<string> {
+/** The session the player shows, found by the title its region is named with. */
+async function shownSession(page: Page, eventID: string, admin: string): Promise<Activity> {
+  const name = (await playing(page).getAttribute("aria-label")) ?? "";
+  const title = name.replace(/^Live session: /, "");
   const { json } = await api<Activity[]>("GET", `/events/${eventID}/activities?EntityType=Session`, undefined, admin);
-  const keynote = json.find((s) => s.InternalName === "demo-keynote");
-  expect(keynote).toBeTruthy();
-  return keynote?.ID ?? "";
+  const found = json.find((s) => s.Title === title);
+  expect(found, `a session titled ${title}`).toBeTruthy();
+  return found as Activity;
 }
 
 /** An attendee in the auditorium, where the keynote plays. */
@@ -37,11 +41,11 @@ async function attendeeIn(context: BrowserContext, email: string, password: stri
   await page.locator("[data-room]").waitFor({ timeout: 30_000 });
   await page.goto(url("/demo/auditorium"));
   await page.locator('[data-room="auditorium"]').waitFor({ timeout: 30_000 });
-  await keynote(page).waitFor({ timeout: 15_000 });
+  await playing(page).waitFor({ timeout: 15_000 });
   return page;
 }
 
-const keynote = (page: Page): Locator => page.getByRole("region", { name: /^Live session: Opening keynote/ });
+const playing = (page: Page): Locator => page.getByRole("region", { name: /^Live session: / });
 
 async function consoleAt(context: BrowserContext, eventID: string, section: string): Promise<Page> {
   const page = await context.newPage();
@@ -84,7 +88,7 @@ it("an organizer opens a poll; two attendees vote and both see the tally move", 
         { ID: "garden", Text: "The garden" },
       ],
       Results: "live",
-      SessionID: await keynoteID(eventID, admin),
+      PanoNodeID: "auditorium",
     },
     admin,
   );
@@ -125,19 +129,24 @@ it("an organizer opens a poll; two attendees vote and both see the tally move", 
 it("a question waits for approval, is approved, upvoted and answered, live for everyone", async () => {
   const eventID = await demoEventID();
   const admin = await adminToken();
-  const session = await keynoteID(eventID, admin);
   const text = `Will the slides be shared? (${Date.now().toString(36)})`;
-  const interaction = (moderated: boolean) =>
-    api("PUT", `/events/${eventID}/sessions/${session}/interaction`, { QnaEnabled: true, QnaModerated: moderated, ReactionsEnabled: true }, admin);
+  // Set inside the browsers' callback: the session whose moderation the test switches on.
+  const shown: { session: Activity | null } = { session: null };
   try {
     await withAudience("qna", async (a, b, organizer) => {
+      const session = await shownSession(a, eventID, admin);
+      shown.session = session;
       const manage = await consoleAt(organizer, eventID, "qna");
+      const picker = manage.getByLabel("Session", { exact: true });
+      const option = picker.locator("option", { hasText: session.Title });
+      await option.first().waitFor({ state: "attached" });
+      await picker.selectOption((await option.first().getAttribute("value")) ?? "");
       const moderation = manage.getByRole("switch", { name: "Pre-moderation" });
       await moderation.waitFor();
       if (!(await moderation.isChecked())) await moderation.click();
       await manage.getByText(/Pre-moderation is on in/).waitFor();
 
-      const qna = (page: Page) => keynote(page).getByRole("region", { name: "Q&A" });
+      const qna = (page: Page) => playing(page).getByRole("region", { name: "Q&A" });
       await qna(a).getByLabel("Your question").fill(text);
       await qna(a).getByRole("button", { name: "Ask", exact: true }).click();
       const mine = qna(a).locator("li", { hasText: text });
@@ -162,15 +171,19 @@ it("a question waits for approval, is approved, upvoted and answered, live for e
       for (const item of [mine, theirs]) await item.getByText("Answered", { exact: true }).waitFor({ timeout: 10_000 });
     });
   } finally {
-    await interaction(false);
+    const moderated = shown.session;
+    if (moderated) {
+      const body = { QnaEnabled: true, QnaModerated: false, ReactionsEnabled: true };
+      await api("PUT", `/events/${eventID}/sessions/${moderated.ID}/interaction`, body, admin);
+    }
   }
 });
 
 it("a reaction one attendee sends floats over the other attendee's player", async () => {
   await withAudience("reactions", async (a, b) => {
-    const bar = keynote(a).getByRole("group", { name: "Reactions" });
+    const bar = playing(a).getByRole("group", { name: "Reactions" });
     await bar.getByRole("button", { name: "Send applause" }).click();
-    await keynote(b).getByTestId("reaction-float").first().waitFor({ timeout: 10_000 });
+    await playing(b).getByTestId("reaction-float").first().waitFor({ timeout: 10_000 });
     await expectAccessible(a, "player with reactions");
   });
 });

@@ -344,6 +344,19 @@ async def test_lists_and_activepolls_by_node_and_by_session(
         polls.url(), params={"SessionID": in_hall["ID"]}, headers=polls.h("attendee_a")
     )
     assert [p["ID"] for p in bound.json()] == [by_session["ID"]]
+    # Where an attendee stands: the room's polls and those of the session playing there, even
+    # one held elsewhere (the expo's session streamed in the hall).
+    standing = await client.get(
+        polls.url(),
+        params={"Node": "hall", "SessionID": in_expo["ID"]},
+        headers=polls.h("attendee_a"),
+    )
+    assert [p["ID"] for p in standing.json()] == [
+        at_node["ID"],
+        by_session["ID"],
+        elsewhere["ID"],
+        closed["ID"],
+    ]
 
     # Moving the session moves its polls.
     moved = session_body(now, PanoNodeID="expo")

@@ -113,7 +113,8 @@ async def list_polls(
 ) -> list[Activity]:
     """The event's polls by id: every one for organizers, drafts left out for attendees; with
     `node`, those shown at that panorama node (bound to it, or to a session held there); with
-    `session_id`, those bound to that session."""
+    `session_id`, those bound to that session; with both, either (where an attendee stands: the
+    room, and the session playing there even when it is held elsewhere)."""
     query = select(Activity).where(
         Activity.event_id == access.event.id, Activity.entity_type == EntityType.POLL.value
     )
@@ -121,12 +122,19 @@ async def list_polls(
         # Not a draft: the negation of `poll_state`'s draft case, in SQL.
         query = query.where(or_(Activity.date_end <= now, activities.poll_open_at(now)))
     polls = list((await session.scalars(query.order_by(Activity.id).limit(MAX_POLLS))).all())
-    if node is not None:
-        at_node = await activities.session_ids_at_node(session, access.event.id, node)
-        polls = [poll for poll in polls if activities.shown_at_node(poll, node, at_node)]
-    if session_id is not None:
-        polls = [poll for poll in polls if poll.document.get("SessionID") == session_id]
-    return polls
+    if node is None and session_id is None:
+        return polls
+    at_node = (
+        set()
+        if node is None
+        else await activities.session_ids_at_node(session, access.event.id, node)
+    )
+    return [
+        poll
+        for poll in polls
+        if (node is not None and activities.shown_at_node(poll, node, at_node))
+        or (session_id is not None and poll.document.get("SessionID") == session_id)
+    ]
 
 
 # -- definitions -------------------------------------------------------------------------------
