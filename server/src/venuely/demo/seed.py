@@ -23,6 +23,7 @@ from venuely.core.migrate import upgrade_async
 from venuely.core.security import hash_password
 from venuely.core.services import Services, build_services
 from venuely.demo import content
+from venuely.demo.people import demo_person
 from venuely.events.menu import MenuItemIn, MenuItemVariant
 from venuely.events.menu_service import create_menu_item
 from venuely.events.models import Attendee, Customer, Event, MenuItem, WhitelistEntry
@@ -89,19 +90,7 @@ async def _ensure_event(session: AsyncSession, customer: Customer, now: datetime
 async def _ensure_person(
     session: AsyncSession, email: str, password: str, first: str, last: str, now: datetime
 ) -> Person:
-    person = await session.scalar(select(Person).where(Person.login_email == email))
-    if person is None:
-        person = Person(
-            id=new_id(),
-            login_email=email,
-            email=email,
-            first_name=first,
-            last_name=last,
-            language="en",
-            created_at=now,
-            updated_at=now,
-        )
-        session.add(person)
+    person = await demo_person(session, email, first, last, now)
     # Reset each run so the printed logins always work, even after someone changed them.
     person.password_hash = hash_password(password)
     person.is_verified, person.is_disabled = True, False

@@ -24,6 +24,7 @@ from venuely.accounts.models import Person
 from venuely.activities.models import Activity
 from venuely.core.ids import new_id
 from venuely.core.services import Services
+from venuely.demo.people import demo_person
 from venuely.events.models import Attendee, Event
 from venuely.qna.models import Question, Status, Upvote
 from venuely.qna.schemas import InteractionIn
@@ -87,20 +88,7 @@ async def _audience(session: AsyncSession, services: Services, event: Event) -> 
     now = services.clock.now()
     people = []
     for email, first, last in AUDIENCE:
-        person = await session.scalar(select(Person).where(Person.login_email == email))
-        if person is None:
-            person = Person(
-                id=new_id(),
-                login_email=email,
-                email=email,
-                first_name=first,
-                last_name=last,
-                language="en",
-                created_at=now,
-                updated_at=now,
-            )
-            session.add(person)
-            await session.flush()
+        person = await demo_person(session, email, first, last, now)
         if await session.get(Attendee, (event.id, person.id)) is None:
             session.add(Attendee(event_id=event.id, person_id=person.id, created_at=now))
         people.append(person)
