@@ -9,7 +9,7 @@ minted from (`accounts/socket.py`). Expiry is checked against the server's clock
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy import bindparam, delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -94,15 +94,25 @@ async def check_session(
     on a socket, TOKEN_REVOKED and JWT_EXPIRED close it (the error catalogue says so)."""
     found = await session_with_grants(session, session_id)
     if found is None:
-        raise _unauthorized(ErrorCode.TOKEN_REVOKED, "Token has been revoked")
+        raise session_revoked()
     auth, person, grants = found
     if claims is not None and (auth.person_id, auth.event_id) != claims:
         raise _unauthorized(ErrorCode.TOKEN_INVALID, "Token is not valid")
-    if auth.expires_at <= services.clock.now():
-        raise _unauthorized(ErrorCode.JWT_EXPIRED, JWT_EXPIRED_TEXT)
-    if person.is_disabled:
-        raise _unauthorized(ErrorCode.TOKEN_REVOKED, "Account is disabled")
+    check_session_state(services, auth.expires_at, person.is_disabled)
     return auth, person, grants
+
+
+def session_revoked() -> ApiError:
+    return _unauthorized(ErrorCode.TOKEN_REVOKED, "Token has been revoked")
+
+
+def check_session_state(services: Services, expires_at: datetime, person_disabled: bool) -> None:
+    """An existing auth session still counts: not expired by the server's clock, its person
+    not disabled (`check_session`, and the socket commands' lean check in permissions.py)."""
+    if expires_at <= services.clock.now():
+        raise _unauthorized(ErrorCode.JWT_EXPIRED, JWT_EXPIRED_TEXT)
+    if person_disabled:
+        raise _unauthorized(ErrorCode.TOKEN_REVOKED, "Account is disabled")
 
 
 async def authenticate(session: AsyncSession, services: Services, token: str) -> SessionGrants:

@@ -53,6 +53,14 @@ EMAIL_ALLOWED = _email_allowed_clause()
 _IS_EMAIL_ALLOWED = select(EMAIL_ALLOWED)
 
 
+def admits_everyone(event_id: ColumnElement[str]) -> ColumnElement[bool]:
+    """True when the event (its id column in the enclosing statement) has no entries and is not
+    restricted: whoever asks is admitted, and no email needs matching."""
+    entries = select(WhitelistEntry.entry).where(WhitelistEntry.event_id == event_id)
+    restricted = select(Event.id).where(Event.id == event_id, Event.is_restricted.is_(True))
+    return and_(~entries.exists(), ~restricted.exists())
+
+
 def email_allowed_params(event_id: str, email: str) -> dict[str, str]:
     email = email.lower()
     return {

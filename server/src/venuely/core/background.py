@@ -1,4 +1,4 @@
-"""Per-process background work of features: coalescing ticks and periodic jobs.
+"""Per-process background work of features: group commits, coalescing ticks and periodic jobs.
 
 Under a storm (thousands of ballots, upvotes or reaction taps in a few seconds) a frame per event
 would cost one delivery per event per socket. Features instead `mark` what changed on a
@@ -7,6 +7,9 @@ tick, and the flush recounts from the database and publishes one frame (architec
 
     results = services.background.coalescer("polls.results", 0.25, flush_results)
     results.mark(poll_id)          # after the ballot's commit
+
+Group commits (`batcher`, core/batching.py) store many small writes of one kind in one
+transaction.
 
 Periodic jobs (`periodic_job`) run every interval from the app's start to its stop, in every
 process: a job must be safe to run concurrently with itself on another process (it only reads
@@ -25,12 +28,16 @@ from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from venuely.core.batching import MAX_BATCH, Batcher, Write
+
 if TYPE_CHECKING:
     from venuely.core.services import Services
 
 log = logging.getLogger("venuely.background")
 
 K = TypeVar("K", bound=Hashable)
+T = TypeVar("T")
+R = TypeVar("R")
 Job = Callable[["Services"], Awaitable[None]]
 
 
@@ -111,11 +118,12 @@ class Coalescer(Generic[K]):
 
 
 class Background:
-    """The coalescers and periodic jobs of one process (`Services.background`)."""
+    """The group commits, coalescers and periodic jobs of one process (`Services.background`)."""
 
     def __init__(self, services: Services) -> None:
         self._services = services
         self._coalescers: dict[str, Coalescer[Any]] = {}
+        self._batchers: dict[str, Batcher[Any, Any]] = {}
         self._jobs: list[asyncio.Task[None]] = []
 
     def coalescer(
@@ -128,8 +136,20 @@ class Background:
             self._coalescers[name] = found
         return found
 
+    def batcher(self, name: str, write: Write[T, R], max_batch: int = MAX_BATCH) -> Batcher[T, R]:
+        """The process's group-commit queue called `name` (core/batching.py), made on first
+        use."""
+        found = self._batchers.get(name)
+        if found is None:
+            found = Batcher(name, write, max_batch)
+            self._batchers[name] = found
+        return found
+
     async def drain(self) -> None:
-        """Flush every coalescer now (tests use it instead of waiting for a tick)."""
+        """Write every batch and flush every coalescer now (tests use it instead of waiting for
+        a tick)."""
+        for batcher in list(self._batchers.values()):
+            await batcher.drain()
         for coalescer in list(self._coalescers.values()):
             await coalescer.drain()
 
@@ -153,5 +173,8 @@ class Background:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         self._jobs.clear()
+        # Writes first: what they store marks coalescers, whose last flush follows.
+        for batcher in list(self._batchers.values()):
+            await batcher.drain()
         for coalescer in list(self._coalescers.values()):
             await coalescer.stop()

@@ -175,6 +175,20 @@ def _sqlite_begin_before_savepoint(conn: Any, _name: str) -> None:
     # rollback of the unit of work cannot undo it. A savepoint means the unit is about to write,
     # so start the real transaction first; IMMEDIATE takes the write lock now (waiting up to
     # busy_timeout) instead of failing later when a read snapshot would have to be upgraded.
+    _sqlite_begin_immediate(conn)
+
+
+def _sqlite_begin_immediate(conn: Any) -> None:
     driver = conn.connection.driver_connection
     if driver is not None and not driver.in_transaction:
         conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+async def begin_write(session: AsyncSession) -> None:
+    """Take the unit of work's turn to write now, before it reads what its writes decide on (a
+    group commit validating a batch): on SQLite the one write lock (through the write queue),
+    so nothing it reads changes before it commits. PostgreSQL needs nothing here: the unit
+    locks the rows it reads (FOR SHARE, FOR UPDATE)."""
+    connection = await session.connection()
+    if connection.dialect.name == "sqlite":
+        await connection.run_sync(_sqlite_begin_immediate)

@@ -17,7 +17,7 @@ from venuely.core.deps import ServicesDep, SessionDep
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.ids import ID_PATTERN
 from venuely.lists.csvexport import csv_response
-from venuely.polls import ballots, service
+from venuely.polls import ballots, casting, service
 from venuely.polls import notify as _notify  # noqa: F401 - registers the POLL_NOTIFY hook
 from venuely.polls import schedule as _schedule  # noqa: F401 - registers the schedule job
 from venuely.polls.access import access_poll
@@ -132,8 +132,11 @@ async def put_ballot(
     services: ServicesDep,
 ) -> BallotOut:
     """Casts or changes the caller's ballot; the same rules as the POLL_VOTE frame."""
-    outcome = await ballots.cast_ballot(
-        session, services, access, poll_id, body.OptionIDs, body.Other
+    # Ends the policy's read-only transaction, handing its connection back to the pool: the
+    # ballot's batch needs one, and a storm of requests each holding one would starve it.
+    await session.commit()
+    outcome = await casting.cast_ballot(
+        services, access, access.event.id, poll_id, body.OptionIDs, body.Other
     )
     await ballots.announce_ballot(services, outcome, tmp_id="")
     return outcome.ballot

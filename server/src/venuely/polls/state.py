@@ -83,7 +83,10 @@ def _results_mode(value: Any) -> ResultsMode:
 
 
 def definition_of(poll: Activity) -> PollDefinition:
-    document = poll.document
+    return definition_from(poll.document)
+
+
+def definition_from(document: Mapping[str, Any]) -> PollDefinition:
     options = tuple(
         (str(option["ID"]), str(option.get("Text", "")))
         for option in document.get("Options") or ()

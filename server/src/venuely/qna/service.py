@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import Select, and_, delete, select, update
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -37,6 +36,7 @@ from venuely.qna.models import Question, Status, Upvote
 from venuely.qna.notices import publish_question, wire_status
 from venuely.qna.schemas import QuestionIn, QuestionOut, QuestionPatch
 from venuely.qna.settings import interaction_of
+from venuely.qna.upvotes import add_upvote
 from venuely.qna.votes import mark_votes
 
 MAX_LISTED = 500
@@ -257,33 +257,15 @@ async def upvote(
     question: Question,
 ) -> QuestionOut:
     """One upvote per person: ALREADY_UPVOTED the second time, also when two requests race (the
-    primary key decides; the loser's insert fails and nothing is counted twice)."""
+    primary key decides, `upvotes.py`; nothing is counted twice)."""
     _check_open(activity)
     if question.status != Status.VISIBLE:
         raise question_not_found(question.id)  # only the public board is voted on
-    person_id = access.principal.person_id
-    try:
-        async with session.begin_nested():
-            session.add(
-                Upvote(
-                    question_id=question.id, person_id=person_id, created_at=services.clock.now()
-                )
-            )
-    except IntegrityError:
-        there = await session.scalar(
-            select(Upvote.person_id).where(
-                Upvote.question_id == question.id, Upvote.person_id == person_id
-            )
-        )
-        if there is None:
-            raise question_not_found(question.id) from None  # deleted meanwhile
-        raise ApiError(
-            ErrorCode.ALREADY_UPVOTED,
-            "You upvoted this question already",
-            {"QuestionID": question.id},
-        ) from None
-    await _set_votes(session, question, +1)
+    # Ends the reads' transaction, handing the connection back to the pool: the upvote's batch
+    # needs one, and a storm of requests each holding one would starve it.
     await session.commit()
+    votes = await add_upvote(services, question.id, access.principal.person_id)
+    set_committed_value(question, "votes", votes)
     mark_votes(services, question)
     return await view_question(session, question, viewer_of(access))
 
