@@ -59,6 +59,15 @@ OPCODES: list[tuple[int, str, str, str]] = [
     (31, "REACTION_SEND", "client_to_server", JSON),
     (32, "REACTION_ERROR", "server_to_client", JSON),
     (33, "REACTION_BURST_NOTIFY", "server_to_client", JSON),
+    (34, "BREAKOUT_JOIN", "client_to_server", JSON),
+    (35, "BREAKOUT_JOIN_ERROR", "server_to_client", JSON),
+    (36, "BREAKOUT_LEAVE", "client_to_server", JSON),
+    (37, "BREAKOUT_PRESENCE_NOTIFY", "server_to_client", JSON),
+    (38, "BREAKOUT_OCCUPANCY_NOTIFY", "server_to_client", JSON),
+    (39, "BREAKOUT_ROOM_NOTIFY", "server_to_client", JSON),
+    (40, "QUESTION_UPVOTE", "client_to_server", JSON),
+    (41, "QUESTION_UPVOTE_ERROR", "server_to_client", JSON),
+    (42, "QUESTION_UPVOTE_NOTIFY", "server_to_client", JSON),
 ]
 OP = {name: value for value, name, _, _ in OPCODES}
 
@@ -120,6 +129,8 @@ PANO = "6650a1b2c3d4e5f600000401"
 SESSION = "6650a1b2c3d4e5f600000501"
 POLL = "6650a1b2c3d4e5f600000301"
 QUESTION = "6650a1b2c3d4e5f600000601"
+BREAKOUT = "6650a1b2c3d4e5f600000701"
+BREAKOUT_CHAT = "6650a1b2c3d4e5f6000000f3"
 TMP = "c0ffee00-1111-4222-8333-444455556666"
 AT = "2026-05-09T12:00:00.123000Z"
 
@@ -543,6 +554,40 @@ VALID: list[tuple[str, str, str, Any, bool, dict[str, int] | None]] = [
         None,
     ),
     (
+        "question_upvote",
+        "QUESTION_UPVOTE",
+        JSON,
+        {"SessionID": SESSION, "QuestionID": QUESTION, "TmpID": TMP},
+        False,
+        None,
+    ),
+    (
+        "question_upvote_error_already",
+        "QUESTION_UPVOTE_ERROR",
+        JSON,
+        envelope(
+            "ALREADY_UPVOTED",
+            "You upvoted this question already",
+            {"QuestionID": QUESTION, "TmpID": TMP},
+        ),
+        False,
+        None,
+    ),
+    (
+        "question_upvote_notify",
+        "QUESTION_UPVOTE_NOTIFY",
+        JSON,
+        {
+            "EventID": EVENT,
+            "SessionID": SESSION,
+            "QuestionID": QUESTION,
+            "TmpID": TMP,
+            "Votes": 6,
+        },
+        False,
+        None,
+    ),
+    (
         "reaction_send",
         "REACTION_SEND",
         JSON,
@@ -570,6 +615,113 @@ VALID: list[tuple[str, str, str, Any, bool, dict[str, int] | None]] = [
             "SessionID": SESSION,
             "EventID": EVENT,
             "Counts": [{"Reaction": "applause", "Count": 12}, {"Reaction": "heart", "Count": 3}],
+        },
+        False,
+        None,
+    ),
+    (
+        "breakout_join",
+        "BREAKOUT_JOIN",
+        JSON,
+        {"RoomID": BREAKOUT, "TmpID": TMP},
+        False,
+        None,
+    ),
+    (
+        "breakout_join_error_full",
+        "BREAKOUT_JOIN_ERROR",
+        JSON,
+        envelope(
+            "BREAKOUT_ROOM_FULL",
+            f"Breakout room {BREAKOUT} is full",
+            {"RoomID": BREAKOUT, "Capacity": 4, "TmpID": TMP},
+        ),
+        False,
+        None,
+    ),
+    (
+        "breakout_leave",
+        "BREAKOUT_LEAVE",
+        JSON,
+        {"TmpID": TMP, "RoomID": BREAKOUT},
+        False,
+        None,
+    ),
+    (
+        "breakout_presence_notify_joined",
+        "BREAKOUT_PRESENCE_NOTIFY",
+        JSON,
+        {
+            "EventID": EVENT,
+            "PersonID": ALICE,
+            "RoomID": BREAKOUT,
+            "FromRoomID": None,
+            "Reason": "joined",
+            "TmpID": TMP,
+            "ChatroomID": BREAKOUT_CHAT,
+            "Call": {
+                "Type": "Jitsi",
+                "URL": "https://meet.jit.si/venuely-demo-hybrid-stages",
+                "MeetingID": "",
+                "Password": "",
+            },
+        },
+        False,
+        None,
+    ),
+    (
+        "breakout_presence_notify_closed",
+        "BREAKOUT_PRESENCE_NOTIFY",
+        JSON,
+        {
+            "EventID": EVENT,
+            "PersonID": ALICE,
+            "RoomID": None,
+            "FromRoomID": BREAKOUT,
+            "Reason": "closed",
+            "TmpID": "",
+            "ChatroomID": None,
+            "Call": None,
+        },
+        False,
+        None,
+    ),
+    (
+        "breakout_occupancy_notify",
+        "BREAKOUT_OCCUPANCY_NOTIFY",
+        JSON,
+        {
+            "EventID": EVENT,
+            "Rooms": [
+                {
+                    "RoomID": BREAKOUT,
+                    "Version": 7,
+                    "Capacity": 4,
+                    "Occupancy": 2,
+                    "SeatsLeft": 2,
+                    "PersonIDs": [ALICE, BOB],
+                }
+            ],
+        },
+        False,
+        None,
+    ),
+    (
+        "breakout_room_notify",
+        "BREAKOUT_ROOM_NOTIFY",
+        JSON,
+        {
+            "ID": BREAKOUT,
+            "EventID": EVENT,
+            "Title": "Speakers' corner",
+            "Topic": "Questions for today's speakers",
+            "Capacity": 4,
+            "State": "open",
+            "OpensAt": None,
+            "ClosesAt": "2026-05-09T18:00:00Z",
+            "ConferenceType": "Jitsi",
+            "PanoNodeID": "",
+            "Deleted": False,
         },
         False,
         None,
@@ -658,8 +810,8 @@ def malformed_vectors() -> list[dict[str, Any]]:
         ("bad_checksum_opcode_changed", flip_bit(send, 1, 0x01), "BAD_CHECKSUM", None),
         ("bad_checksum_type_bit_changed", flip_bit(send, 1, 0x40), "BAD_CHECKSUM", None),
         ("bad_checksum_compressed_bit_set", flip_bit(ping, 1, 0x80), "BAD_CHECKSUM", None),
-        ("unknown_opcode_34", raw_frame(34, b""), "UNKNOWN_OPCODE", None),
-        ("unknown_opcode_34_json", raw_frame(34, b"{}", ptype=JSON), "UNKNOWN_OPCODE", None),
+        ("unknown_opcode_62", raw_frame(62, b""), "UNKNOWN_OPCODE", None),
+        ("unknown_opcode_62_json", raw_frame(62, b"{}", ptype=JSON), "UNKNOWN_OPCODE", None),
         ("unknown_opcode_63", raw_frame(63, b"x"), "UNKNOWN_OPCODE", None),
         (
             "unknown_opcode_63_compressed",

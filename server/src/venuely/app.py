@@ -13,6 +13,8 @@ from venuely.accounts.socket import ticket_router as realtime_ticket_router
 from venuely.activities.router import router as activities_router
 from venuely.admins.router import router as admins_router
 from venuely.agenda.router import router as agenda_router
+from venuely.breakouts.lifecycle import on_start as breakouts_on_start
+from venuely.breakouts.router import router as breakouts_router
 from venuely.chat import realtime as chat_realtime  # noqa: F401 - registers the socket handlers
 from venuely.chat.rooms_router import rooms_router as chat_rooms_router
 from venuely.chat.router import router as chat_router
@@ -35,6 +37,7 @@ from venuely.panoramas.tours_router import tours_router
 from venuely.polls import realtime as polls_realtime  # noqa: F401 - registers POLL_VOTE
 from venuely.polls.router import router as polls_router
 from venuely.proxy.router import router as proxy_router
+from venuely.qna import realtime as qna_realtime  # noqa: F401 - registers QUESTION_UPVOTE
 from venuely.qna.router import router as qna_router
 from venuely.reactions import realtime as reactions_realtime  # noqa: F401 - registers it
 from venuely.realtime.router import socket_router as realtime_socket_router
@@ -82,6 +85,7 @@ FEATURE_ROUTERS: tuple[APIRouter, ...] = (
     agenda_router,
     polls_router,
     qna_router,
+    breakouts_router,
     proxy_router,
 )
 
@@ -96,6 +100,8 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
         # broker subscription; nothing realtime is shared between workers but Redis.
         await services.hub.start()
         services.background.start()
+        # Breakout presence left by this server's previous life (docs/subsystems/breakouts.md).
+        await breakouts_on_start(services)
         yield
         await services.background.stop()
         await services.hub.stop()

@@ -8,6 +8,7 @@ def import_all_models() -> None:
     import venuely.activities.models
     import venuely.admins.models
     import venuely.agenda.models
+    import venuely.breakouts.models
     import venuely.chat.models
     import venuely.core.ratelimit
     import venuely.events.models

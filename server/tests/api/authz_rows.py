@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from tests.api.authz_breakouts import breakout_rows
 from tests.api.authz_media import REC_SECRET, video_body
 from tests.api.authz_polls import poll_rows
 from tests.api.authz_qna import qna_rows
@@ -956,6 +957,8 @@ GROUPS: dict[str, list[Row]] = {
 GROUPS["qna"] = qna_rows()
 # Polls: `authz_polls.py` (its rows use the helpers above).
 GROUPS["polls"] = poll_rows()
+# Breakout rooms: `authz_breakouts.py` (its rows use the helpers above).
+GROUPS["breakouts"] = breakout_rows()
 
 ROWS = [row for rows in GROUPS.values() for row in rows]
 assert all(len(row.expected) == len(CALLERS) for row in ROWS)

@@ -22,8 +22,13 @@ async def test_demo_sessions_are_idempotent_and_live(
     await seed_demo(services)
     ctx = await seed_demo(services)
     async with services.db.session() as session:
-        # The programme's sessions and speakers; the demo's polls are counted in test_polls_demo.
-        programme = select(func.count()).select_from(Activity).where(Activity.entity_type != "Poll")
+        # The programme's sessions and speakers; the demo's polls and breakout rooms are counted
+        # in test_polls_demo and test_breakouts_demo.
+        programme = (
+            select(func.count())
+            .select_from(Activity)
+            .where(Activity.entity_type.notin_(("Poll", "BreakoutRoom")))
+        )
         assert await session.scalar(programme) == 7
         assert (
             await session.scalar(

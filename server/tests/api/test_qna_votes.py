@@ -145,8 +145,8 @@ async def test_one_frame_for_everything_marked_within_a_tick(b: Board) -> None:
     b.hub.published.clear()
     # However often marked since the last tick, the session gets one frame with both counts.
     for _ in range(50):
-        votes.mark_votes(b.services, _question(first, b))
-    votes.mark_votes(b.services, _question(second, b))
+        votes.mark_votes(b.services, b.event_id, b.session_id, first["ID"])
+    votes.mark_votes(b.services, b.event_id, b.session_id, second["ID"])
     await b.services.background.drain()
     [(channel, frame)] = b.frames(Opcode.QUESTION_VOTES_NOTIFY)
     assert channel == b.everyone()
@@ -167,7 +167,3 @@ async def test_hidden_questions_counts_are_not_sent(b: Board) -> None:
     # The author still reads it, with its count, over REST.
     [own] = await b.listed("attendee_a")
     assert (own["Status"], own["Votes"]) == ("hidden", 1)
-
-
-def _question(answer: dict[str, str], b: Board) -> Question:
-    return Question(id=answer["ID"], session_id=b.session_id, event_id=b.event_id)

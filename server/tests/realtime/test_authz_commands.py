@@ -33,6 +33,7 @@ from sqlalchemy import select
 
 from tests.api.polls_support import make_poll
 from tests.factories import bearer, grant_admin, make_customer, make_event, make_person, token_for
+from tests.realtime import breakouts_commands as breakouts
 from tests.realtime.live import LiveServer
 from venuely.accounts.models import Person
 from venuely.activities.models import Activity, EntityType
@@ -44,6 +45,7 @@ from venuely.client import RealtimeSocket
 from venuely.core.ids import new_id
 from venuely.core.services import Services
 from venuely.events.models import Event
+from venuely.qna.models import Question, Status
 from venuely.reactions.service import flush_now
 from venuely.realtime.codec import Frame
 from venuely.realtime.opcodes import Opcode
@@ -163,8 +165,15 @@ EDIT, EDIT_ERR = Opcode.CHAT_MESSAGE_EDIT_NOTIFY, Opcode.CHAT_MESSAGE_EDIT_ERROR
 DELETE, DELETE_ERR = Opcode.CHAT_MESSAGE_DELETE_NOTIFY, Opcode.CHAT_MESSAGE_DELETE_ERROR
 READ, READ_ERR = Opcode.CHAT_MESSAGE_READ_NOTIFY, Opcode.ERROR
 BALLOT, VOTE_ERR = Opcode.POLL_BALLOT_NOTIFY, Opcode.POLL_VOTE_ERROR
+UPVOTED, UPVOTE_ERR = Opcode.QUESTION_UPVOTE_NOTIFY, Opcode.QUESTION_UPVOTE_ERROR
 # Frames a coalescer sends on its own tick to the whole event: they answer no one's command.
-UNASKED = frozenset({Opcode.POLL_RESULTS_NOTIFY})
+UNASKED = frozenset(
+    {
+        Opcode.POLL_RESULTS_NOTIFY,
+        Opcode.QUESTION_VOTES_NOTIFY,
+        Opcode.BREAKOUT_OCCUPANCY_NOTIFY,
+    }
+)
 CREATE, CREATE_ERR = Opcode.CHATROOM_CREATE_NOTIFY, Opcode.CHATROOM_CREATE_ERROR
 
 
@@ -189,6 +198,24 @@ def _vote(poll: str) -> Payload:
 
 def _poll_not_found() -> Outcome:
     return refused(VOTE_ERR, "POLL_NOT_FOUND")
+
+
+def _upvote(session: str, question: str) -> Payload:
+    def payload(w: SocketWorld, caller: str) -> dict[str, Any]:
+        return {"SessionID": w.ids[session], "QuestionID": w.ids[question], "TmpID": caller}
+
+    return payload
+
+
+PRESENCE, JOIN_ERR = Opcode.BREAKOUT_PRESENCE_NOTIFY, Opcode.BREAKOUT_JOIN_ERROR
+
+
+def _no_breakout(error: Opcode) -> Outcome:
+    return refused(error, "BREAKOUT_ROOM_NOT_FOUND")
+
+
+def _no_session() -> Outcome:
+    return refused(UPVOTE_ERR, "ACTIVITY_NOT_FOUND")
 
 
 def _react(session: str) -> Payload:
@@ -392,6 +419,69 @@ ROWS: list[CommandRow] = [
         _vote("POLL_B"),
         _in_a(_poll_not_found(), att_b=answer(BALLOT)),
     ),
+    # -- QUESTION_UPVOTE: a published question of a session of the connection's event, Q&A on -
+    CommandRow(
+        Opcode.QUESTION_UPVOTE,
+        "A's published question",
+        _upvote("LIVE_A", "Q_A"),
+        _in_a(answer(UPVOTED), att_b=_no_session()),
+    ),
+    CommandRow(
+        Opcode.QUESTION_UPVOTE,
+        "A's question awaiting approval",
+        _upvote("LIVE_A", "Q_PENDING"),
+        _in_a(refused(UPVOTE_ERR, "QUESTION_NOT_FOUND"), att_b=_no_session()),
+    ),
+    CommandRow(
+        Opcode.QUESTION_UPVOTE,
+        "A's published question where Q&A is off",
+        _upvote("NO_QNA_A", "Q_OFF"),
+        _in_a(refused(UPVOTE_ERR, "QNA_CLOSED"), att_b=_no_session()),
+    ),
+    CommandRow(
+        Opcode.QUESTION_UPVOTE,
+        "B's published question",
+        _upvote("LIVE_B", "Q_B"),
+        _in_a(_no_session(), att_b=answer(UPVOTED)),
+    ),
+    # -- BREAKOUT_JOIN: an open room of the connection's event with a seat left ---------------
+    CommandRow(
+        Opcode.BREAKOUT_JOIN,
+        "A's open room",
+        breakouts.join("BR_OPEN"),
+        _in_a(answer(PRESENCE), att_b=_no_breakout(JOIN_ERR)),
+    ),
+    CommandRow(
+        Opcode.BREAKOUT_JOIN,
+        "A's closed room",
+        breakouts.join("BR_CLOSED"),
+        _in_a(refused(JOIN_ERR, "BREAKOUT_ROOM_CLOSED"), att_b=_no_breakout(JOIN_ERR)),
+    ),
+    CommandRow(
+        Opcode.BREAKOUT_JOIN,
+        "A's full room",
+        breakouts.join("BR_FULL"),
+        _in_a(refused(JOIN_ERR, "BREAKOUT_ROOM_FULL"), att_b=_no_breakout(JOIN_ERR)),
+    ),
+    CommandRow(
+        Opcode.BREAKOUT_JOIN,
+        "B's open room",
+        breakouts.join("BR_B"),
+        _in_a(_no_breakout(JOIN_ERR), att_b=answer(PRESENCE)),
+    ),
+    # -- BREAKOUT_LEAVE: one's own presence; a named room must be of the connection's event ----
+    CommandRow(
+        Opcode.BREAKOUT_LEAVE,
+        "the room the caller is in",
+        breakouts.leave(None),
+        _in_a(answer(PRESENCE), att_b=answer(PRESENCE)),
+    ),
+    CommandRow(
+        Opcode.BREAKOUT_LEAVE,
+        "B's open room",
+        breakouts.leave("BR_B"),
+        _in_a(_no_breakout(Opcode.ERROR), att_b=answer(PRESENCE)),
+    ),
 ]
 
 
@@ -436,6 +526,8 @@ async def _world(services: Services) -> SocketWorld:
     await _chat(services, world)
     await _sessions(services, world)
     await _polls(services, world)
+    await _questions(services, world)
+    await breakouts.breakout_rooms(services, world.ids, world.events)
     return world
 
 
@@ -460,6 +552,50 @@ async def _sessions(services: Services, world: SocketWorld) -> None:
                     date_begin=begin,
                     date_end=begin + timedelta(hours=1),
                     document={"InternalName": key.lower(), "ReactionsEnabled": reactions},
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+
+
+async def _questions(services: Services, world: SocketWorld) -> None:
+    """Questions asked by P2 (A) and PB2 (B): Q_A (published) and Q_PENDING in LIVE_A, Q_OFF
+    (published) in NO_QNA_A, a running session whose Q&A is off, Q_B (published) in LIVE_B."""
+    now = services.clock.now()
+    async with services.db.session() as session:
+        world.ids["NO_QNA_A"] = new_id()
+        session.add(
+            Activity(
+                id=world.ids["NO_QNA_A"],
+                event_id=world.ids["A"],
+                entity_type=EntityType.SESSION.value,
+                internal_name="no_qna_a",
+                date_begin=now - timedelta(minutes=5),
+                date_end=now + timedelta(hours=1),
+                document={"InternalName": "no_qna_a", "QnaEnabled": False},
+                created_at=now,
+                updated_at=now,
+            )
+        )
+        for key, event, activity, asker, status in (
+            ("Q_A", "A", "LIVE_A", "P2", Status.VISIBLE),
+            ("Q_PENDING", "A", "LIVE_A", "P2", Status.PENDING),
+            ("Q_OFF", "A", "NO_QNA_A", "P2", Status.VISIBLE),
+            ("Q_B", "B", "LIVE_B", "PB2", Status.VISIBLE),
+        ):
+            world.ids[key] = new_id()
+            session.add(
+                Question(
+                    id=world.ids[key],
+                    event_id=world.ids[event],
+                    session_id=world.ids[activity],
+                    person_id=world.ids[asker],
+                    text=key,
+                    anonymous=False,
+                    status=status.value,
+                    answered=False,
+                    pinned=False,
+                    votes=0,
                     created_at=now,
                     updated_at=now,
                 )

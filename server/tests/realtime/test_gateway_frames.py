@@ -16,7 +16,7 @@ from venuely.realtime.registry import ConnectionContext
 
 # A valid header whose checksum is wrong: the smallest malformed frame with a clear code.
 BAD_CHECKSUM = bytes.fromhex("b0000000")
-UNKNOWN_OPCODE = bytes([0xB0, 34])  # checksum patched below
+UNKNOWN_OPCODE = bytes([0xB0, 62])  # checksum patched below
 
 
 def _with_checksum(header: bytes, payload: bytes = b"") -> bytes:

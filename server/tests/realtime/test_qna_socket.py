@@ -1,108 +1,177 @@
-"""Q&A frames through the gateway: real sockets of an event's attendees and organizer against a
-live server, the questions asked and moderated over REST.
+"""Q&A upvotes through the gateway: QUESTION_UPVOTE from real sockets against a live server.
 
-A visible question reaches everyone without a name when anonymous; a pending one only its author
-and the organizer's staff channel; a hidden one reaches attendees blanked and the organizer
-whole; upvote counts arrive coalesced, recounted; switching the session's interaction reaches
-every socket as ACTIVITY_SYNC_NOTIFY.
+The voter's connections all hear QUESTION_UPVOTE_NOTIFY (the sending one recognises its TmpID),
+the event hears the recounted votes, refusals come back as QUESTION_UPVOTE_ERROR echoing
+QuestionID and TmpID with nothing stored, and many sockets upvoting at once are each counted
+once.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+from datetime import timedelta
 
-from tests.realtime.interaction_support import Stage, settle, stage
-from tests.realtime.live import LiveServer
+from sqlalchemy import func, select
+
+from tests.factories import make_person, token_for
+from tests.realtime.live import LiveServer, attendee, wait_until
+from venuely.activities.models import Activity, EntityType
 from venuely.client import RealtimeSocket
+from venuely.core.ids import new_id
+from venuely.core.services import Services
+from venuely.events.models import Event
+from venuely.qna.models import Question, Status, Upvote
 from venuely.realtime.opcodes import Opcode
 
-QUESTION, VOTES = Opcode.QUESTION_NOTIFY, Opcode.QUESTION_VOTES_NOTIFY
 
-
-async def _ask(s: Stage, who: str, text: str, **fields: Any) -> dict[str, Any]:
-    response = await s.call(
-        "POST", f"/sessions/{s.session_id}/questions", who, {"Text": text, **fields}
-    )
-    assert response.status_code == 201, response.text
-    body: dict[str, Any] = response.json()
-    return body
-
-
-async def _questions(socket: RealtimeSocket) -> list[dict[str, Any]]:
-    return [f.value for f in await settle(socket) if f.opcode is QUESTION]
-
-
-async def test_an_anonymous_question_reaches_everyone_without_a_name(live: LiveServer) -> None:
-    s = await stage(live, "ada", "bob")
-    asked = await _ask(s, "ada", "Who decides the programme?", Anonymous=True)
-    for who in ("ada", "bob", "admin"):
-        frame = (await s.sockets[who].wait_for(QUESTION)).value
-        assert frame["ID"] == asked["ID"]
-        assert (frame["Text"], frame["AuthorName"], frame["Anonymous"]) == (
-            "Who decides the programme?",
-            None,
-            True,
-        )
-        assert (frame["Status"], frame["Deleted"]) == ("visible", False)
-    # The organizer reads the name over REST; the other attendee does not.
-    listed = await s.call("GET", f"/sessions/{s.session_id}/questions", "admin")
-    assert listed.json()[0]["AuthorName"] == "Ada Lovelace"
-    listed = await s.call("GET", f"/sessions/{s.session_id}/questions", "bob")
-    assert listed.json()[0]["AuthorName"] is None
-    await s.close()
-
-
-async def test_moderation_frames_go_where_the_question_may_be_read(live: LiveServer) -> None:
-    s = await stage(live, "ada", "bob")
-    path = f"/sessions/{s.session_id}"
-    flags = {"QnaEnabled": True, "QnaModerated": True, "ReactionsEnabled": True}
-    assert (await s.call("PUT", f"{path}/interaction", body=flags)).status_code == 200
-    for socket in s.sockets.values():
-        sync = (await socket.wait_for(Opcode.ACTIVITY_SYNC_NOTIFY)).value
-        assert (sync["ID"], sync["QnaModerated"]) == (s.session_id, True)
-
-    asked = await _ask(s, "ada", "Pending first")
-    assert [q["Status"] for q in await _questions(s.sockets["ada"])] == ["pending"]
-    assert [q["Text"] for q in await _questions(s.sockets["admin"])] == ["Pending first"]
-    assert await _questions(s.sockets["bob"]) == []  # nothing of it reaches other attendees
-
-    approve = await s.call("PATCH", f"{path}/questions/{asked['ID']}", body={"Status": "visible"})
-    assert approve.status_code == 200
-    for who in ("ada", "bob", "admin"):
-        assert [(q["ID"], q["Status"]) for q in await _questions(s.sockets[who])] == [
-            (asked["ID"], "visible")
-        ]
-
-    hide = await s.call("PATCH", f"{path}/questions/{asked['ID']}", body={"Status": "hidden"})
-    assert hide.status_code == 200
-    [blank] = await _questions(s.sockets["bob"])
-    assert (blank["Status"], blank["Text"], blank["AuthorName"]) == ("hidden", "", None)
-    # Author and organizer get the blank frame from the event, then the whole one.
-    for who in ("ada", "admin"):
-        frames = await _questions(s.sockets[who])
-        assert [f["Text"] for f in frames] == ["", "Pending first"]
-        assert frames[-1]["AuthorName"] == "Ada Lovelace"
-    await s.close()
-
-
-async def test_upvote_counts_arrive_coalesced(live: LiveServer) -> None:
-    s = await stage(live, "ada", "bob", "cy")
-    asked = await _ask(s, "ada", "Count me")
-    for socket in s.sockets.values():
-        await socket.wait_for(QUESTION)
-    vote = f"/sessions/{s.session_id}/questions/{asked['ID']}/vote"
-    for who in ("bob", "cy", "admin"):
-        assert (await s.call("PUT", vote, who)).status_code == 200
-    assert (await s.call("DELETE", vote, "cy")).status_code == 200
-    await live.services.background.drain()
-    for socket in s.sockets.values():
-        counts: dict[str, int] = {}
-        for frame in await settle(socket):
-            assert frame.opcode is VOTES  # votes never come as QUESTION_NOTIFY
-            assert (frame.value["SessionID"], frame.value["EventID"]) == (
-                s.session_id,
-                s.event_id,
+async def _board(services: Services, event: Event, asker: str) -> tuple[str, str, str]:
+    """A running session of the event with a published and a pending question."""
+    now = services.clock.now()
+    session_id, published, pending = new_id(), new_id(), new_id()
+    async with services.db.session() as session:
+        session.add(
+            Activity(
+                id=session_id,
+                event_id=event.id,
+                entity_type=EntityType.SESSION.value,
+                internal_name="keynote",
+                date_begin=now - timedelta(minutes=5),
+                date_end=now + timedelta(hours=1),
+                document={"InternalName": "keynote"},
+                created_at=now,
+                updated_at=now,
             )
-            counts.update({v["ID"]: v["Votes"] for v in frame.value["Votes"]})
-        assert counts == {asked["ID"]: 2}
-    await s.close()
+        )
+        await session.flush()
+        for question_id, status in ((published, Status.VISIBLE), (pending, Status.PENDING)):
+            session.add(
+                Question(
+                    id=question_id,
+                    event_id=event.id,
+                    session_id=session_id,
+                    person_id=asker,
+                    text="Will the slides be shared?",
+                    anonymous=False,
+                    status=status.value,
+                    answered=False,
+                    pinned=False,
+                    votes=0,
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+    return session_id, published, pending
+
+
+async def _stored(services: Services, question_id: str) -> tuple[int, int]:
+    """(the count column, the stored upvotes)."""
+    async with services.db.session() as session:
+        column = await session.scalar(select(Question.votes).where(Question.id == question_id))
+        rows = await session.scalar(
+            select(func.count()).select_from(Upvote).where(Upvote.question_id == question_id)
+        )
+    return int(column or 0), int(rows or 0)
+
+
+async def _socket(live: LiveServer, token: str, person_id: str) -> RealtimeSocket:
+    socket = await live.socket(token)
+    await wait_until(lambda: bool(live.hub.connections_of(person_id)), "connected")
+    return socket
+
+
+async def test_an_upvote_reaches_the_voter_everywhere_and_the_count_the_event(
+    live: LiveServer,
+) -> None:
+    ada = await attendee(live.services)
+    bob = await attendee(live.services, ada.event)
+    session_id, question, _ = await _board(live.services, ada.event, bob.person.id)
+    ada_first = await _socket(live, ada.token, ada.person.id)
+    ada_second = await live.socket(ada.token)
+    bob_socket = await _socket(live, bob.token, bob.person.id)
+    payload = {"SessionID": session_id, "QuestionID": question, "TmpID": "up-1"}
+    await ada_first.send_json(Opcode.QUESTION_UPVOTE, payload)
+    for socket in (ada_first, ada_second):
+        frame = await socket.wait_for(Opcode.QUESTION_UPVOTE_NOTIFY)
+        assert frame.value == {
+            "EventID": ada.event.id,
+            "SessionID": session_id,
+            "QuestionID": question,
+            "TmpID": "up-1",
+            "Votes": 1,
+        }
+    assert await _stored(live.services, question) == (1, 1)  # committed before it was told
+    counts = await bob_socket.wait_for(Opcode.QUESTION_VOTES_NOTIFY)
+    assert counts.value["Votes"] == [{"ID": question, "Votes": 1}]
+    for socket in (ada_first, ada_second, bob_socket):
+        await socket.close()
+
+
+async def test_refusals_echo_the_question_and_tmp_id_and_store_nothing(live: LiveServer) -> None:
+    ada = await attendee(live.services)
+    asker = await make_person(live.services, event=ada.event)
+    session_id, question, pending = await _board(live.services, ada.event, asker.id)
+    elsewhere = await attendee(live.services)
+    other_session, foreign, _ = await _board(live.services, elsewhere.event, elsewhere.person.id)
+    socket = await _socket(live, ada.token, ada.person.id)
+    for session, target, code in (
+        (session_id, pending, "QUESTION_NOT_FOUND"),
+        (session_id, new_id(), "QUESTION_NOT_FOUND"),
+        (other_session, foreign, "ACTIVITY_NOT_FOUND"),
+        (session_id, foreign, "QUESTION_NOT_FOUND"),
+    ):
+        tmp = f"t-{code}-{target[-4:]}"
+        await socket.send_json(
+            Opcode.QUESTION_UPVOTE, {"SessionID": session, "QuestionID": target, "TmpID": tmp}
+        )
+        frame = await socket.wait_for(Opcode.QUESTION_UPVOTE_ERROR)
+        error = frame.value["Error"]
+        assert error["Code"] == code, error
+        assert (error["Data"]["QuestionID"], error["Data"]["TmpID"]) == (target, tmp)
+    await socket.send_json(
+        Opcode.QUESTION_UPVOTE, {"SessionID": session_id, "QuestionID": question}
+    )
+    missing = await socket.wait_for(Opcode.QUESTION_UPVOTE_ERROR)
+    assert missing.value["Error"]["Code"] == "MISSING_PARAMETER"
+    for target in (question, pending, foreign):
+        assert await _stored(live.services, target) == (0, 0)
+
+    first = {"SessionID": session_id, "QuestionID": question, "TmpID": "first"}
+    await socket.send_json(Opcode.QUESTION_UPVOTE, first)
+    assert (await socket.wait_for(Opcode.QUESTION_UPVOTE_NOTIFY)).value["TmpID"] == "first"
+    await socket.send_json(Opcode.QUESTION_UPVOTE, {**first, "TmpID": "again"})
+    again = await socket.wait_for(Opcode.QUESTION_UPVOTE_ERROR)
+    assert again.value["Error"]["Code"] == "ALREADY_UPVOTED"
+    assert again.value["Error"]["Data"] == {"QuestionID": question, "TmpID": "again"}
+    assert await _stored(live.services, question) == (1, 1)
+    await socket.close()
+
+
+async def test_many_sockets_upvoting_at_once_are_each_counted_once(live: LiveServer) -> None:
+    host = await attendee(live.services)
+    session_id, question, _ = await _board(live.services, host.event, host.person.id)
+    people = [await make_person(live.services, event=host.event) for _ in range(12)]
+    sockets = []
+    for person in people:
+        token = await token_for(live.services, person, host.event)
+        sockets.append(await _socket(live, token, person.id))
+    payload = {"SessionID": session_id, "QuestionID": question}
+    # Everyone at once, and each twice: twelve upvotes stored, twelve refused.
+    await asyncio.gather(
+        *(
+            s.send_json(Opcode.QUESTION_UPVOTE, {**payload, "TmpID": f"{n}-{k}"})
+            for n, s in enumerate(sockets)
+            for k in range(2)
+        )
+    )
+    outcomes = []
+    for socket in sockets:
+        mine: list[Opcode] = []
+        while len(mine) < 2:
+            frame = await socket.recv()
+            if frame.opcode in (Opcode.QUESTION_UPVOTE_NOTIFY, Opcode.QUESTION_UPVOTE_ERROR):
+                mine.append(frame.opcode)
+        outcomes.append(sorted(mine))
+    assert outcomes == [[Opcode.QUESTION_UPVOTE_ERROR, Opcode.QUESTION_UPVOTE_NOTIFY]] * 12
+    assert await _stored(live.services, question) == (12, 12)
+    for socket in sockets:
+        await socket.close()

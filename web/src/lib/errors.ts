@@ -48,7 +48,11 @@ export type ErrorMessageKey =
   | "errors.questionNotFound"
   | "errors.qnaClosed"
   | "errors.alreadyUpvoted"
-  | "errors.reactionsOff";
+  | "errors.reactionsOff"
+  | "errors.breakoutRoomNotFound"
+  | "errors.breakoutRoomClosed"
+  | "errors.breakoutRoomFull"
+  | "errors.breakoutNotPresent";
 
 /**
  * A `Record` over every code, so a code the server adds fails `tsc` here until someone decides
@@ -65,6 +69,10 @@ const CODE_MESSAGES: Record<ErrorCode, ErrorMessageKey> = {
   BAD_PAYLOAD: "errors.generic",
   BAD_REQUEST: "errors.generic",
   BAD_VERSION: "errors.generic",
+  BREAKOUT_NOT_PRESENT: "errors.breakoutNotPresent",
+  BREAKOUT_ROOM_CLOSED: "errors.breakoutRoomClosed",
+  BREAKOUT_ROOM_FULL: "errors.breakoutRoomFull",
+  BREAKOUT_ROOM_NOT_FOUND: "errors.breakoutRoomNotFound",
   BODY_TOO_LARGE: "errors.fileTooLarge",
   CANNOT_INVITE_SELF: "errors.cannotInviteSelf",
   CHATROOM_NOT_FOUND: "errors.chatroomNotFound",

@@ -11,7 +11,7 @@ Answers: no or bad token → 401; a valid caller outside the event or customer n
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Any, TypeVar
 
@@ -339,6 +339,26 @@ async def check_command_callers(
         except ApiError as refusal:
             verdicts[session_id] = refusal
     return verdicts
+
+
+async def resolve_command_callers(
+    session: AsyncSession, services: Services, callers: Sequence[tuple[str, EventCaller | str]]
+) -> list[EventCaller | ApiError]:
+    """For a batch of commands, each (event id, caller): the caller as admitted already (a REST
+    policy), or a socket's auth session id checked now by `check_command_callers`, one
+    statement per event for the whole batch."""
+    to_check: dict[str, set[str]] = {}
+    for event_id, caller in callers:
+        if isinstance(caller, str):
+            to_check.setdefault(event_id, set()).add(caller)
+    verdicts = {
+        event_id: await check_command_callers(session, services, event_id, session_ids)
+        for event_id, session_ids in to_check.items()
+    }
+    return [
+        verdicts[event_id][caller] if isinstance(caller, str) else caller
+        for event_id, caller in callers
+    ]
 
 
 def _command_verdict(

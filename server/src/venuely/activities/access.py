@@ -13,10 +13,14 @@ from venuely.relations.references import ReferenceCheck, register_reference
 
 
 def activity_not_found(event: Event, activity_id: str) -> ApiError:
+    return activity_not_found_in(event.id, activity_id)
+
+
+def activity_not_found_in(event_id: str, activity_id: str) -> ApiError:
     return ApiError(
         ErrorCode.ACTIVITY_NOT_FOUND,
-        f"Activity {activity_id} not found in event {event.id}",
-        {"ActivityID": activity_id, "EventID": event.id},
+        f"Activity {activity_id} not found in event {event_id}",
+        {"ActivityID": activity_id, "EventID": event_id},
     )
 
 

@@ -1,4 +1,5 @@
-"""`createzoommeeting` and `deletemeeting`: a Zoom meeting for a session or meeting activity.
+"""`createzoommeeting` and `deletemeeting`: a Zoom meeting for a session, meeting or breakout
+room activity.
 
 The meeting's join data is written into the activity (`ConferenceType` Zoom, `ConferenceID`,
 `ConferenceJoinURL`, `ConferencePassword`) so the player and lists need nothing Zoom-specific.
@@ -13,12 +14,14 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from venuely.activities.models import Activity, EntityType
 from venuely.activities.schemas import ConferenceType
-from venuely.activities.sync import AUTO_SYNC_TYPES, publish_activity
+from venuely.activities.sync import commit_and_publish
 from venuely.activities.zoom import ZoomClient
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.services import Services
 
-_MEETING_TYPES = frozenset({EntityType.SESSION.value, EntityType.MEETING.value})
+_MEETING_TYPES = frozenset(
+    {EntityType.SESSION.value, EntityType.MEETING.value, EntityType.BREAKOUT_ROOM.value}
+)
 DEFAULT_MINUTES = 60
 
 
@@ -28,7 +31,8 @@ async def create_zoom_meeting(
     if activity.entity_type not in _MEETING_TYPES:
         raise ApiError(
             ErrorCode.CONFLICT,
-            f"A Zoom meeting belongs to a Session or Meeting, not a {activity.entity_type}",
+            "A Zoom meeting belongs to a Session, Meeting or BreakoutRoom, "
+            f"not a {activity.entity_type}",
             {"ActivityID": activity.id, "EntityType": activity.entity_type},
         )
     if activity.zoom_meeting_id:
@@ -51,9 +55,8 @@ async def create_zoom_meeting(
         "ConferencePassword": meeting.password,
     }
     activity.updated_at = services.clock.now()
-    await session.commit()
-    if activity.entity_type in AUTO_SYNC_TYPES:
-        await publish_activity(services, activity)
+    # Like every activity write: sessions are pushed, and features hear of their types.
+    await commit_and_publish(session, services, activity)
     return activity
 
 
@@ -77,7 +80,6 @@ async def delete_zoom_meeting(
         "ConferencePassword": "",
     }
     activity.updated_at = services.clock.now()
-    await session.commit()
-    if activity.entity_type in AUTO_SYNC_TYPES:
-        await publish_activity(services, activity)
+    # Like every activity write: sessions are pushed, and features hear of their types.
+    await commit_and_publish(session, services, activity)
     return activity

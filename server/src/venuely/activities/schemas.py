@@ -197,10 +197,46 @@ class PollIn(ActivityIn):
         return self
 
 
+MAX_BREAKOUT_CAPACITY = 1000
+# How people meet in a breakout room: a Zoom meeting (made by `createzoommeeting`, or its join
+# URL given by hand), a Jitsi Meet or BigBlueButton room, any embeddable call page, or none yet.
+BreakoutCall = Literal["None", "Zoom", "Jitsi", "BigBlueButton", "Iframe"]
+_CALL_NEEDS_URL = frozenset({"Jitsi", "BigBlueButton", "Iframe"})
+
+
+class BreakoutRoomIn(ActivityIn):
+    """A breakout room (docs/subsystems/breakouts.md). `Title` is its name. The call fields are
+    spelled as a session's, so the stream rule (`visibility.hidden_fields`) keeps them from
+    attendees in activity lists: only a person inside the room gets the way into its call.
+    Unknown fields are refused, so a typo cannot silently leave a room at the default capacity."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    Title: str = Field(min_length=1, max_length=300)
+    Topic: str = Field("", max_length=1000)
+    Capacity: int = Field(20, ge=1, le=MAX_BREAKOUT_CAPACITY)
+    OpensAt: UtcDateTime | None = None
+    ClosesAt: UtcDateTime | None = None
+    ConferenceType: BreakoutCall = "None"
+    ConferenceJoinURL: OptionalHttpUrl = ""
+    ConferenceID: str = Field("", max_length=200)
+    ConferencePassword: str = Field("", max_length=200)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> BreakoutRoomIn:
+        opens, closes = self.OpensAt, self.ClosesAt
+        if opens is not None and closes is not None and closes <= opens:
+            raise ValueError("ClosesAt must be after OpensAt")
+        if self.ConferenceType in _CALL_NEEDS_URL and not self.ConferenceJoinURL:
+            raise ValueError(f"ConferenceType {self.ConferenceType} needs a ConferenceJoinURL")
+        return self
+
+
 _MODELS: dict[EntityType, type[ActivityIn]] = {
     EntityType.SESSION: SessionIn,
     EntityType.SPEAKER: SpeakerIn,
     EntityType.POLL: PollIn,
+    EntityType.BREAKOUT_ROOM: BreakoutRoomIn,
 }
 
 

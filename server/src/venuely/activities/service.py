@@ -22,6 +22,7 @@ from venuely.activities.picture import check_picture
 from venuely.activities.schemas import (
     MAX_DOCUMENT_BYTES,
     ActivityIn,
+    BreakoutRoomIn,
     PollIn,
     SessionIn,
     SpeakerIn,
@@ -59,6 +60,9 @@ def _columns(parsed: ActivityIn) -> dict[str, Any]:
         values.update(
             is_active=parsed.IsActive, date_begin=parsed.OpensAt, date_end=parsed.ClosesAt
         )
+    elif isinstance(parsed, BreakoutRoomIn):
+        # Whether a room is open is computed from these two (breakouts/state.py), in SQL too.
+        values.update(date_begin=parsed.OpensAt, date_end=parsed.ClosesAt)
     return values
 
 

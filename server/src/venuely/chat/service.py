@@ -13,8 +13,8 @@ from sqlalchemy import bindparam, delete, literal, select, union_all
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from venuely.chat.access import PERSON_CHILD, ROOM_PARENT, admitted_attendee
-from venuely.chat.frames import MAX_MEMBERS, ChatroomOut, RoomCreated
+from venuely.chat.access import PERSON_CHILD, ROOM_PARENT, admitted_attendee, is_room_member
+from venuely.chat.frames import MAX_MEMBERS, MAX_TITLE, ChatroomOut, RoomCreated
 from venuely.chat.models import (
     BROADCAST,
     ChatMessage,
@@ -340,3 +340,69 @@ async def delete_room(session: AsyncSession, room: Chatroom) -> list[Effect]:
     await session.flush()
     channel = room_channel(room.id)
     return [MemberChange(channel, pid, added=False) for pid in members]
+
+
+# --- rooms another feature keeps ------------------------------------------------------------
+# A breakout room (breakouts/) has a chat room of its own: a group room named `breakout:<room
+# id>`, whose members that feature sets (the people inside) instead of an inviter.
+
+
+async def find_named_room(
+    session: AsyncSession, event_id: str, internal_name: str
+) -> Chatroom | None:
+    return await session.scalar(
+        select(Chatroom).where(
+            Chatroom.event_id == event_id, Chatroom.internal_name == internal_name
+        )
+    )
+
+
+async def ensure_named_group(
+    session: AsyncSession, event_id: str, internal_name: str, title: str, now: datetime
+) -> Chatroom:
+    """The group room called `internal_name`, made on first need and titled `title`; the unique
+    name per event settles two makers racing."""
+    room = await find_named_room(session, event_id, internal_name)
+    if room is None:
+        room = Chatroom(
+            id=new_id(),
+            event_id=event_id,
+            title=title.strip()[:MAX_TITLE],
+            internal_name=internal_name,
+            kind=ChatroomKind.GROUP.value,
+            is_private=False,
+            created_at=now,
+        )
+        try:
+            async with session.begin_nested():
+                session.add(room)
+        except IntegrityError:
+            found = await find_named_room(session, event_id, internal_name)
+            assert found is not None
+            room = found
+    room.title = title.strip()[:MAX_TITLE]
+    return room
+
+
+async def add_room_member(
+    session: AsyncSession, room: Chatroom, person_id: str, now: datetime
+) -> list[Effect]:
+    """Make `person_id` a member (no-op when they are one); their sockets join after the commit."""
+    if not await is_room_member(session, room, person_id):
+        session.add(_relation(room, person_id, RelationType.CHATROOM_ATTENDEE, now))
+    return [MemberChange(room_channel(room.id), person_id, added=True)]
+
+
+async def remove_room_member(session: AsyncSession, room: Chatroom, person_id: str) -> list[Effect]:
+    """End `person_id`'s membership; their sockets stop listening after the commit."""
+    await session.execute(
+        delete(Relation).where(
+            Relation.event_id == room.event_id,
+            Relation.parent_type == ROOM_PARENT,
+            Relation.parent_id == room.id,
+            Relation.relation_type == RelationType.CHATROOM_ATTENDEE.value,
+            Relation.child_type == PERSON_CHILD,
+            Relation.child_id == person_id,
+        )
+    )
+    return [MemberChange(room_channel(room.id), person_id, added=False)]

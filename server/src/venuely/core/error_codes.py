@@ -161,6 +161,15 @@ class ErrorCode(StrEnum):
     ALREADY_UPVOTED = auto(), ErrorSpec(409, data=("QuestionID",))
     # Reactions switched off for the session, or the session is not running.
     REACTIONS_OFF = auto(), ErrorSpec(409, data=("SessionID",))
+    # -- breakout rooms (breakouts/), over both wires ---------------------------------------------
+    # Unknown, another event's, or an activity of another type.
+    BREAKOUT_ROOM_NOT_FOUND = auto(), ErrorSpec(404, data=("RoomID",))
+    # Not open now: `State` is "scheduled" (before its OpensAt) or "closed".
+    BREAKOUT_ROOM_CLOSED = auto(), ErrorSpec(409, data=("RoomID", "State"))
+    # Every seat is taken; nothing changed (the person stays where they were).
+    BREAKOUT_ROOM_FULL = auto(), ErrorSpec(409, data=("RoomID", "Capacity"))
+    # An organizer's move of someone who is in no breakout room of the event.
+    BREAKOUT_NOT_PRESENT = auto(), ErrorSpec(409, data=("PersonID",))
     # -- 429 / 5xx ---------------------------------------------------------------------------------
     RATE_LIMITED = auto(), ErrorSpec(429, data=_RETRY, layer=Layer.DISPATCH)
     MAIL_FAILED = auto(), ErrorSpec(502)

@@ -229,6 +229,12 @@ async def _ensure_questions(session: AsyncSession, ctx: DemoContext) -> None:
         await ensure_demo_questions(session, ctx.services, ctx.event, keynote)
 
 
+async def _ensure_breakout_rooms(session: AsyncSession, ctx: DemoContext) -> None:
+    from venuely.breakouts.demo import ensure_demo_rooms
+
+    await ensure_demo_rooms(session, ctx.services, ctx.event)
+
+
 DEMO_STEPS: list[DemoStep] = [
     _ensure_attendance,
     _ensure_admin_grant,
@@ -241,6 +247,7 @@ DEMO_STEPS: list[DemoStep] = [
     # Before the polls: it adds the audience whose ballots the closed poll shows from the start.
     _ensure_questions,
     _ensure_polls,
+    _ensure_breakout_rooms,
 ]
 
 

@@ -33,7 +33,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import RowMapping
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from venuely.accounts.permissions import EventAccess, EventCaller, check_command_callers
+from venuely.accounts.permissions import EventAccess, EventCaller, resolve_command_callers
 from venuely.activities.models import Activity, EntityType
 from venuely.core.batching import Batcher
 from venuely.core.db import begin_write
@@ -134,7 +134,9 @@ async def write_ballots(
     outcomes: list[BallotOutcome | ApiError | None] = [None] * len(requests)
     async with services.db.session() as session:
         await begin_write(session)
-        callers = await _callers(session, services, requests)
+        callers = await resolve_command_callers(
+            session, services, [(request.event_id, request.caller) for request in requests]
+        )
         polls = await _read_polls(session, {request.poll_id for request in requests})
         checked: list[_Checked] = []
         for index, request in enumerate(requests):
@@ -148,27 +150,6 @@ async def write_ballots(
         if checked:
             await _store(session, checked, outcomes)
     return [outcome for outcome in outcomes if outcome is not None]
-
-
-async def _callers(
-    session: AsyncSession, services: Services, requests: Sequence[BallotRequest]
-) -> list[EventCaller | ApiError]:
-    """Each request's caller: as admitted already, or its socket's auth session checked now,
-    one statement per event for the whole batch."""
-    to_check: dict[str, set[str]] = {}
-    for request in requests:
-        if isinstance(request.caller, str):
-            to_check.setdefault(request.event_id, set()).add(request.caller)
-    verdicts = {
-        event_id: await check_command_callers(session, services, event_id, session_ids)
-        for event_id, session_ids in to_check.items()
-    }
-    return [
-        verdicts[request.event_id][request.caller]
-        if isinstance(request.caller, str)
-        else request.caller
-        for request in requests
-    ]
 
 
 async def _read_polls(session: AsyncSession, poll_ids: set[str]) -> dict[str, RowMapping]:

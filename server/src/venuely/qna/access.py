@@ -37,6 +37,12 @@ def question_not_found(question_id: str) -> ApiError:
     )
 
 
+def qna_closed(session_id: str) -> ApiError:
+    return ApiError(
+        ErrorCode.QNA_CLOSED, "This session takes no questions now", {"SessionID": session_id}
+    )
+
+
 def may_read(question: Question, access: EventAccess) -> bool:
     return (
         access.is_admin

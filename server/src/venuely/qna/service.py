@@ -25,18 +25,18 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 
 from venuely.accounts.models import Person
-from venuely.accounts.permissions import EventAccess
+from venuely.accounts.permissions import EventAccess, EventCaller
 from venuely.activities.models import Activity
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.ids import new_id
 from venuely.core.services import Services
-from venuely.qna.access import lock_qna_session, question_not_found
+from venuely.qna.access import lock_qna_session, qna_closed, question_not_found
 from venuely.qna.frames import MAX_QUESTION
 from venuely.qna.models import Question, Status, Upvote
 from venuely.qna.notices import publish_question, wire_status
 from venuely.qna.schemas import QuestionIn, QuestionOut, QuestionPatch
 from venuely.qna.settings import interaction_of
-from venuely.qna.upvotes import add_upvote
+from venuely.qna.upvotes import add_upvote, announce_upvote
 from venuely.qna.votes import mark_votes
 
 MAX_LISTED = 500
@@ -81,12 +81,6 @@ def question_out(
         CreatedAt=question.created_at,
         Upvoted=upvoted,
         Mine=mine,
-    )
-
-
-def qna_closed(session_id: str) -> ApiError:
-    return ApiError(
-        ErrorCode.QNA_CLOSED, "This session takes no questions now", {"SessionID": session_id}
     )
 
 
@@ -257,16 +251,18 @@ async def upvote(
     question: Question,
 ) -> QuestionOut:
     """One upvote per person: ALREADY_UPVOTED the second time, also when two requests race (the
-    primary key decides, `upvotes.py`; nothing is counted twice)."""
+    primary key decides, `upvotes.py`; nothing is counted twice). QUESTION_UPVOTE is the same
+    upvote over the socket."""
     _check_open(activity)
     if question.status != Status.VISIBLE:
         raise question_not_found(question.id)  # only the public board is voted on
     # Ends the reads' transaction, handing the connection back to the pool: the upvote's batch
     # needs one, and a storm of requests each holding one would starve it.
     await session.commit()
-    votes = await add_upvote(services, question.id, access.principal.person_id)
-    set_committed_value(question, "votes", votes)
-    mark_votes(services, question)
+    caller = EventCaller(access.principal.person_id, access.is_admin)
+    outcome = await add_upvote(services, caller, access.event.id, activity.id, question.id)
+    await announce_upvote(services, outcome, tmp_id="")
+    set_committed_value(question, "votes", outcome.votes)
     return await view_question(session, question, viewer_of(access))
 
 
@@ -290,7 +286,7 @@ async def remove_upvote(
     if removed is not None:
         await _set_votes(session, question, -1)
         await session.commit()
-        mark_votes(services, question)
+        mark_votes(services, question.event_id, question.session_id, question.id)
     return await view_question(session, question, viewer_of(access))
 
 

@@ -9,7 +9,9 @@ unmoderated, reactions on), which are also `SessionIn`'s.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -28,16 +30,21 @@ class Interaction:
     reactions_enabled: bool
 
 
-def _flag(activity: Activity, name: str) -> bool:
-    value = activity.document.get(name)
+def _flag(document: Mapping[str, Any], name: str) -> bool:
+    value = document.get(name)
     return value if isinstance(value, bool) else _DEFAULTS[name]
 
 
 def interaction_of(activity: Activity) -> Interaction:
+    return interaction_from(activity.document)
+
+
+def interaction_from(document: Mapping[str, Any]) -> Interaction:
+    """The switches of a session's stored document."""
     return Interaction(
-        qna_enabled=_flag(activity, "QnaEnabled"),
-        qna_moderated=_flag(activity, "QnaModerated"),
-        reactions_enabled=_flag(activity, "ReactionsEnabled"),
+        qna_enabled=_flag(document, "QnaEnabled"),
+        qna_moderated=_flag(document, "QnaModerated"),
+        reactions_enabled=_flag(document, "ReactionsEnabled"),
     )
 
 

@@ -42,10 +42,10 @@ def _coalescer(services: Services) -> Coalescer[str]:
     return services.background.coalescer(NAME, INTERVAL, flush)
 
 
-def mark_votes(services: Services, question: Question) -> None:
-    """After the commit of an upvote of `question` or its removal."""
-    _changed.setdefault(question.session_id, (question.event_id, set()))[1].add(question.id)
-    _coalescer(services).mark(question.session_id)
+def mark_votes(services: Services, event_id: str, session_id: str, question_id: str) -> None:
+    """After the commit of an upvote of a question or its removal."""
+    _changed.setdefault(session_id, (event_id, set()))[1].add(question_id)
+    _coalescer(services).mark(session_id)
 
 
 async def recount(

@@ -24,7 +24,7 @@ from venuely.realtime.connection import Connection, ConnState, DirectSocket
 from venuely.realtime.errors import CloseCode, close_code_for
 from venuely.realtime.frames import ConnectionLimit, encode, error_frame
 from venuely.realtime.hub import Hub, event_channel, person_channel, staff_channel
-from venuely.realtime.membership import initial_channels
+from venuely.realtime.membership import connection_closed, initial_channels
 from venuely.realtime.opcodes import OPCODE_SPECS, Opcode
 from venuely.realtime.registry import ConnectionContext, is_handled, run_command
 from venuely.realtime.tickets import verify_ticket
@@ -52,8 +52,10 @@ async def serve_socket(websocket: WebSocket, ticket: str) -> None:
         await websocket.close(1011, "realtime is not available on this server")
         return
     conn = Connection(direct, budget=hub.outbound_budget, now=time.monotonic())
+    opened = False
     try:
         if await _handshake(websocket, services, hub, conn, ticket):
+            opened = True
             await _read_loop(websocket, services, conn)
     except Exception:
         log.exception("realtime connection failed", extra={"connection": conn.id})
@@ -62,6 +64,9 @@ async def serve_socket(websocket: WebSocket, ticket: str) -> None:
         conn.close(1000)
         await hub.detach(conn)
         conn.mark_closed()
+        if opened:
+            # Features drop what only lived as long as this socket (breakout presence).
+            await connection_closed(services, conn.person_id, conn.event_id, conn.id)
 
 
 def _origin_allowed(websocket: WebSocket, services: Services) -> bool:
@@ -158,6 +163,7 @@ def _context(services: Services, conn: Connection) -> ConnectionContext:
         event_id=conn.event_id,
         session_id=conn.session_id,
         write=conn.enqueue,
+        connection_id=conn.id,
     )
 
 

@@ -1,4 +1,5 @@
-"""Which channels a new connection listens on, beyond its event and person channels.
+"""Which channels a new connection listens on, beyond its event and person channels; and what
+features learn when one of this process's connections closes.
 
 Features own their membership rules (chat decides who is in which room), so `realtime/` asks
 them through hooks instead of importing them. A feature registers a function at import time:
@@ -13,9 +14,16 @@ subscribes the connection to the union before it starts delivering.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
 
 from sqlalchemy.ext.asyncio import AsyncSession
+
+if TYPE_CHECKING:
+    from venuely.core.services import Services
+
+log = logging.getLogger("venuely.realtime")
 
 ChannelHook = Callable[[AsyncSession, str, str], Awaitable[list[str]]]
 
@@ -33,3 +41,33 @@ async def initial_channels(session: AsyncSession, person_id: str, event_id: str)
     for hook in _hooks:
         channels.extend(await hook(session, person_id, event_id))
     return channels
+
+
+# -- sockets that went away ------------------------------------------------------------------
+
+# (services, person_id, event_id, connection_id): a socket of this process closed.
+ClosedHook = Callable[["Services", str, str, int], Awaitable[None]]
+
+_closed_hooks: list[ClosedHook] = []
+
+
+def register_connection_closed(hook: ClosedHook) -> ClosedHook:
+    """Run `hook` after every opened socket of this process closed, once it left the hub.
+
+    For state a feature ties to one socket (breakout presence ends when the socket that joined
+    goes away). A process that dies runs no hook: such a feature also needs its own way to
+    clear what a dead process left (breakouts: a heartbeat per process)."""
+    if hook not in _closed_hooks:
+        _closed_hooks.append(hook)
+    return hook
+
+
+async def connection_closed(
+    services: Services, person_id: str, event_id: str, connection_id: int
+) -> None:
+    """Run every hook; one that fails is logged and does not keep the others from running."""
+    for hook in _closed_hooks:
+        try:
+            await hook(services, person_id, event_id, connection_id)
+        except Exception:
+            log.exception("realtime: connection-closed hook failed", extra={"person": person_id})

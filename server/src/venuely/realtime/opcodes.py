@@ -1,10 +1,11 @@
 """Opcodes and payload types of the realtime frame format (protocol/README.md §3 and §4).
 
 The numeric values are the wire format: never renumber, only append (the six header bits leave
-room for opcodes up to 63). 0–23 keep the meaning the spec gives them and 24–33 are Venuely's
-live interaction (polls, Q&A, reactions). A new frame takes the next free number, gets its row
-in `OPCODE_SPECS`, its section (with an example) in protocol/README.md §4 and vectors, and a
-payload model declared by the feature that owns it (`realtime/frames.py` explains how).
+room for opcodes up to 63). 0–23 keep the meaning the spec gives them, 24–33 are Venuely's
+live interaction (polls, Q&A, reactions) and 34–39 its breakout rooms. A new frame takes the
+next free number, gets its row in `OPCODE_SPECS`, its section (with an example) in
+protocol/README.md §4 and vectors, and a payload model declared by the feature that owns it
+(`realtime/frames.py` explains how).
 """
 
 from __future__ import annotations
@@ -56,6 +57,17 @@ class Opcode(IntEnum):
     REACTION_SEND = 31
     REACTION_ERROR = 32
     REACTION_BURST_NOTIFY = 33
+    # Breakout rooms (beyond the spec): presence with capacity, occupancy, room changes.
+    BREAKOUT_JOIN = 34
+    BREAKOUT_JOIN_ERROR = 35
+    BREAKOUT_LEAVE = 36
+    BREAKOUT_PRESENCE_NOTIFY = 37
+    BREAKOUT_OCCUPANCY_NOTIFY = 38
+    BREAKOUT_ROOM_NOTIFY = 39
+    # Q&A upvotes over the socket (beyond the spec): the storm path of an upvote.
+    QUESTION_UPVOTE = 40
+    QUESTION_UPVOTE_ERROR = 41
+    QUESTION_UPVOTE_NOTIFY = 42
 
 
 class Direction(StrEnum):
@@ -116,5 +128,14 @@ OPCODE_SPECS: Mapping[Opcode, OpcodeSpec] = MappingProxyType(
         Opcode.REACTION_SEND: _C2S,
         Opcode.REACTION_ERROR: _S2C,
         Opcode.REACTION_BURST_NOTIFY: _S2C,
+        Opcode.BREAKOUT_JOIN: _C2S,
+        Opcode.BREAKOUT_JOIN_ERROR: _S2C,
+        Opcode.BREAKOUT_LEAVE: _C2S,
+        Opcode.BREAKOUT_PRESENCE_NOTIFY: _S2C,
+        Opcode.BREAKOUT_OCCUPANCY_NOTIFY: _S2C,
+        Opcode.BREAKOUT_ROOM_NOTIFY: _S2C,
+        Opcode.QUESTION_UPVOTE: _C2S,
+        Opcode.QUESTION_UPVOTE_ERROR: _S2C,
+        Opcode.QUESTION_UPVOTE_NOTIFY: _S2C,
     }
 )

@@ -53,6 +53,9 @@ class ConnectionContext:
     session_id: str
     # Appends an encoded frame to this socket's buffer; never waits (connection.py).
     write: Callable[[bytes], object]
+    # This socket's number on this process (`Connection.id`): what a feature ties state that
+    # ends with the socket to (breakout presence), told again by `membership.connection_closed`.
+    connection_id: int = 0
 
     def send(self, opcode: Opcode, payload: BaseModel) -> None:
         """Answer this connection alone with a frame of the opcode's declared model."""

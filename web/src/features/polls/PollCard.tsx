@@ -1,8 +1,9 @@
 /**
  * One poll in the panel: the question, its state, the vote form (or the attendee's ballot with
  * "Change my vote", disabled when the poll does not allow changes), and the tally when attendees
- * may see it. The ballot goes over REST (PUT …/ballot); a refusal is explained in words, and when
- * it says the poll changed under the attendee (closed, edited, already voted) the poll is read again.
+ * may see it. The ballot goes over the socket when it is open, else over REST (`castBallot`); a
+ * refusal, by either way, is explained in words, and when it says the poll changed under the
+ * attendee (closed, edited, already voted) the poll is read again.
  */
 import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
@@ -10,7 +11,7 @@ import { useTranslation } from "react-i18next";
 import { useDisplayZone } from "@/features/accounts";
 import { formatTime } from "@/lib/dates";
 import { errorMessageKey } from "@/lib/errors";
-import { getPoll, putBallot, type PollView, type Where } from "./api";
+import { castBallot, getPoll, type PollView, type Where } from "./api";
 import { usePollFocus } from "./focus";
 import { usePollsT } from "./i18n";
 import { applyBallot, refusal, replacePoll } from "./model";
@@ -32,7 +33,7 @@ function useBallot({ eventID, poll, where, listKey }: Props, onSaved: () => void
   const [error, setError] = useState<string | null>(null);
   const update = (change: (polls: PollView[]) => PollView[]) => client.setQueryData<PollView[]>(listKey, (polls) => (polls ? change(polls) : polls));
   const mutation = useMutation({
-    mutationFn: (body: { OptionIDs: string[]; Other: string | null }) => putBallot(eventID, poll.ID, body),
+    mutationFn: (body: { OptionIDs: string[]; Other: string | null }) => castBallot(eventID, poll.ID, body),
     onMutate: () => setError(null),
     onSuccess: (ballot) => {
       update((polls) => applyBallot(polls, ballot));

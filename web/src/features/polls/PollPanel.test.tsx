@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { initI18n } from "@/lib/i18n";
 import type * as Realtime from "@/lib/realtime";
+import { COMMAND_TIMEOUT_MS } from "@/lib/realtime/command";
 import { fakeRealtime } from "@/lib/realtime/testing";
 import type { Where } from "./api";
 import { usePollFocus } from "./focus";
@@ -58,7 +59,8 @@ describe("the poll panel", () => {
     expect(await screen.findByRole("article", { name: "Which topic first?" })).toBeInTheDocument();
   });
 
-  it("votes in a single-choice poll over REST and shows the vote, with Change my vote", async () => {
+  it("votes in a single-choice poll over REST while the socket is closed and shows the vote, with Change my vote", async () => {
+    fakeRealtime.setState("closed");
     const { calls } = fakeServer({
       [LIST]: { status: 200, body: [poll("p1", { Question: "Which topic first?" })] },
       [BALLOT]: (_url, body) => ({ status: 200, body: { PollID: "p1", ...(body as object), UpdatedAt: "2026-05-09T12:00:00Z" } }),
@@ -76,6 +78,8 @@ describe("the poll panel", () => {
     await userEvent.click(within(article).getByRole("button", { name: "Vote" }));
     expect(await within(article).findByText(/Your vote: Networking/)).toHaveFocus();
     expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ OptionIDs: ["b"], Other: null });
+    // Not queued for the socket's return either: that would be a second ballot nobody waits for.
+    expect(fakeRealtime.sent).toEqual([]);
     expect(within(article).queryByRole("radio")).toBeNull();
 
     // Changing starts at the current choice.
@@ -99,6 +103,7 @@ describe("the poll panel", () => {
   });
 
   it("takes several answers and an own answer in a multiple-choice poll", async () => {
+    fakeRealtime.setState("closed");
     const { calls } = fakeServer({
       [LIST]: { status: 200, body: [poll("p1", { Question: "Which sessions?", Multiple: true, AllowOther: true })] },
       [BALLOT]: (_url, body) => ({ status: 200, body: { PollID: "p1", ...(body as object), UpdatedAt: "2026-05-09T12:00:00Z" } }),
@@ -117,6 +122,7 @@ describe("the poll panel", () => {
   });
 
   it("explains a refusal and reads the poll again when it changed under the attendee", async () => {
+    fakeRealtime.setState("closed");
     const { calls } = fakeServer({
       [LIST]: { status: 200, body: [poll("p1", { Question: "Final?", AllowChange: false })] },
       [BALLOT]: refused(409, "POLL_BALLOT_LOCKED", { PollID: "p1" }),
@@ -136,6 +142,7 @@ describe("the poll panel", () => {
   });
 
   it("says a closed poll did not count the vote, and a failed call in the app's words", async () => {
+    fakeRealtime.setState("closed");
     const server = fakeServer({
       [LIST]: { status: 200, body: [poll("p1", { Question: "Late?" })] },
       [BALLOT]: refused(409, "POLL_NOT_OPEN", { PollID: "p1", State: "closed" }),
@@ -156,6 +163,100 @@ describe("the poll panel", () => {
     await userEvent.click(within(article).getByRole("button", { name: "Vote" }));
     expect(await within(article).findByRole("alert")).toHaveTextContent(/server cannot be reached/i);
     unmount();
+  });
+});
+
+describe("voting over the open socket", () => {
+  const locked = poll("p1", { Question: "Final?", AllowChange: false });
+  const stored = (tmpID: string) => ({ PollID: "p1", EventID: "e1", TmpID: tmpID, OptionIDs: ["b"], Other: null, UpdatedAt: "2026-05-09T12:00:00Z" });
+
+  /** Chooses Networking, votes, and answers the POLL_VOTE's TmpID once it is sent. */
+  async function vote(question: string) {
+    const article = await screen.findByRole("article", { name: question });
+    await userEvent.click(within(article).getByRole("radio", { name: "Networking" }));
+    await userEvent.click(within(article).getByRole("button", { name: "Vote" }));
+    await waitFor(() => expect(fakeRealtime.sentOf("POLL_VOTE")).toHaveLength(1));
+    const sent = fakeRealtime.sentOf("POLL_VOTE")[0];
+    return { article, tmpID: sent?.TmpID ?? "" };
+  }
+
+  it("sends POLL_VOTE, not the PUT, and shows the ballot its TmpID's POLL_BALLOT_NOTIFY stored", async () => {
+    const { calls } = fakeServer({ [LIST]: { status: 200, body: [poll("p1", { Question: "Which topic first?" })] } });
+    renderPanel();
+    const { article, tmpID } = await vote("Which topic first?");
+    expect(fakeRealtime.sentOf("POLL_VOTE")).toEqual([{ PollID: "p1", OptionIDs: ["b"], Other: null, TmpID: tmpID }]);
+    expect(tmpID).not.toBe("");
+    const sending = within(article).getByRole("button", { name: "Sending your vote…" });
+    expect(sending).toHaveAttribute("aria-disabled", "true");
+    // Another command's refusal is not this vote's: it waits for its own TmpID.
+    act(() => fakeRealtime.deliver("POLL_VOTE_ERROR", { Error: { Code: "POLL_NOT_OPEN", Message: "closed", Data: { PollID: "p1", State: "closed", TmpID: "other-tab" } } }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(within(article).queryByRole("alert")).toBeNull();
+    expect(sending).toHaveAttribute("aria-disabled", "true");
+
+    act(() => fakeRealtime.deliver("POLL_BALLOT_NOTIFY", stored(tmpID)));
+    expect(await within(article).findByText(/Your vote: Networking/)).toHaveFocus();
+    expect(within(article).getByText("Thank you, your vote is saved.")).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === "PUT")).toEqual([]);
+  });
+
+  it("explains a POLL_VOTE_ERROR exactly as the PUT's refusal, and reads the poll again", async () => {
+    const { calls } = fakeServer({
+      [LIST]: { status: 200, body: [locked] },
+      "GET /api/v1/events/e1/polls/p1": { status: 200, body: { ...locked, MyBallot: { PollID: "p1", OptionIDs: ["a"], Other: null, UpdatedAt: "2026-05-09T12:00:00Z" } } },
+    });
+    renderPanel();
+    const { article, tmpID } = await vote("Final?");
+    act(() => fakeRealtime.deliver("POLL_VOTE_ERROR", { Error: { Code: "POLL_BALLOT_LOCKED", Message: "locked", Data: { PollID: "p1", TmpID: tmpID } } }));
+    expect(await within(article).findByRole("alert")).toHaveTextContent("You have already voted, and votes cannot be changed in this poll.");
+    expect(await within(article).findByText("Your vote: Hybrid stages")).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === "PUT")).toEqual([]);
+  });
+
+  it("reads the refusal's Data as REST does: a closed poll did not count the vote", async () => {
+    fakeServer({
+      [LIST]: { status: 200, body: [poll("p1", { Question: "Late?" })] },
+      "GET /api/v1/events/e1/polls/p1": { status: 200, body: poll("p1", { Question: "Late?", State: "closed" }) },
+    });
+    renderPanel();
+    const { article, tmpID } = await vote("Late?");
+    act(() =>
+      fakeRealtime.deliver("POLL_VOTE_ERROR", { Error: { Code: "POLL_NOT_OPEN", Message: "This poll is closed", Data: { PollID: "p1", State: "closed", TmpID: tmpID } } }),
+    );
+    expect(await within(article).findByRole("alert")).toHaveTextContent("This poll has closed, so your vote was not counted.");
+    await waitFor(() => expect(within(card("Late?")).getByText("Closed")).toBeInTheDocument());
+  });
+
+  it("sends the PUT when the socket closes before the answer", async () => {
+    const { calls } = fakeServer({
+      [LIST]: { status: 200, body: [poll("p1", { Question: "Which topic first?" })] },
+      [BALLOT]: (_url, body) => ({ status: 200, body: { PollID: "p1", ...(body as object), UpdatedAt: "2026-05-09T12:00:00Z" } }),
+    });
+    renderPanel();
+    const { article } = await vote("Which topic first?");
+    expect(calls.filter((c) => c.method === "PUT")).toEqual([]);
+    act(() => fakeRealtime.setState("closed"));
+    expect(await within(article).findByText(/Your vote: Networking/)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === "PUT").map((c) => c.body)).toEqual([{ OptionIDs: ["b"], Other: null }]);
+  });
+
+  it("sends the PUT when the socket gives no answer in time", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { calls } = fakeServer({
+        [LIST]: { status: 200, body: [poll("p1", { Question: "Which topic first?" })] },
+        [BALLOT]: (_url, body) => ({ status: 200, body: { PollID: "p1", ...(body as object), UpdatedAt: "2026-05-09T12:00:00Z" } }),
+      });
+      renderPanel();
+      const { article } = await vote("Which topic first?");
+      await act(() => vi.advanceTimersByTimeAsync(COMMAND_TIMEOUT_MS - 1000));
+      expect(calls.filter((c) => c.method === "PUT")).toEqual([]);
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      expect(await within(article).findByText(/Your vote: Networking/)).toBeInTheDocument();
+      expect(calls.filter((c) => c.method === "PUT")).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -1,10 +1,11 @@
 /**
  * The attendee's poll calls (contract: /api/v1/events/{EventID}/polls…). Answers are typed, not
  * re-checked: they come from our own server, whose schemas the contract fixes; the realtime frames
- * that update them are checked by lib/realtime.
+ * that update them are checked by lib/realtime. A ballot goes over the socket when it is open
+ * (`castBallot`), since a whole audience votes within seconds.
  */
 import { request } from "@/lib/api-client";
-import type { PollNotice, PollResults } from "@/lib/realtime";
+import { newTmpID, NoAnswer, type PollNotice, type PollResults, realtime, sendCommand } from "@/lib/realtime";
 
 /** The caller's own ballot as stored; `Other` is the free-text answer, null when none. */
 export interface Ballot {
@@ -52,6 +53,22 @@ export function getResults(eventID: string, pollID: string): Promise<Tally> {
 /** PUT /events/{E}/polls/{P}/ballot: casts or replaces the caller's ballot. */
 export function putBallot(eventID: string, pollID: string, choice: { OptionIDs: string[]; Other: string | null }): Promise<Ballot> {
   return request<Ballot>(`${pollsPath(eventID)}/${encodeURIComponent(pollID)}/ballot`, { method: "PUT", body: choice });
+}
+
+/**
+ * Casts or replaces the caller's ballot: POLL_VOTE over the open socket (answered by
+ * POLL_BALLOT_NOTIFY, refused with POLL_VOTE_ERROR — the same codes as the PUT), else the PUT.
+ * A socket that is closed, or gives no answer in time, means the PUT: a second ballot replaces
+ * the first, or is refused POLL_BALLOT_LOCKED where changes are off and the poll is read again.
+ */
+export async function castBallot(eventID: string, pollID: string, choice: { OptionIDs: string[]; Other: string | null }): Promise<Ballot> {
+  try {
+    const stored = await sendCommand(realtime, "POLL_VOTE", { PollID: pollID, ...choice, TmpID: newTmpID() }, "POLL_BALLOT_NOTIFY", "POLL_VOTE_ERROR");
+    return { PollID: stored.PollID, OptionIDs: stored.OptionIDs, Other: stored.Other, UpdatedAt: stored.UpdatedAt };
+  } catch (error) {
+    if (error instanceof NoAnswer) return putBallot(eventID, pollID, choice);
+    throw error;
+  }
 }
 
 /** GET /events/{E}/polls/{P}: one poll read again (after a refusal that says it changed). */

@@ -151,7 +151,9 @@ export interface Refusal {
 
 /**
  * What a refused ballot tells the attendee, for the poll codes of the contract; null for codes that
- * are not the poll's own (network, rate limit, …), which the app's shared messages cover.
+ * are not the poll's own (network, rate limit, …), which the app's shared messages cover. A
+ * POLL_VOTE_ERROR arrives as an `ApiError` too (lib/realtime `CommandRefused`), so both ways of
+ * voting read the same.
  */
 export function refusal(error: unknown, multiple: boolean): Refusal | null {
   if (!(error instanceof ApiError)) return null;

@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { initI18n } from "@/lib/i18n";
 import type * as Realtime from "@/lib/realtime";
+import { COMMAND_TIMEOUT_MS } from "@/lib/realtime/command";
 import { fakeRealtime } from "@/lib/realtime/testing";
 import { QnaPanel, type QnaSession } from "./QnaPanel";
 import { fakeServer, question, questionNotice, refused } from "./testing";
@@ -39,6 +40,7 @@ const texts = () => within(screen.getByRole("list", { name: /Questions/ })).getA
 
 beforeEach(async () => {
   await initI18n("en");
+  fakeRealtime.reset();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -125,7 +127,8 @@ describe("the Q&A beside the player", () => {
     await waitFor(() => expect(texts()).toEqual(["Third?", "First?"]));
   });
 
-  it("upvotes and takes the upvote back, pressed state and count following", async () => {
+  it("upvotes and takes the upvote back over REST while the socket is closed, pressed state and count following", async () => {
+    fakeRealtime.setState("closed");
     const { calls } = fakeServer({
       [LIST]: { status: 200, body: [question("q1", { Text: "Slides?", Votes: 2 })] },
       [vote("q1", "PUT")]: { status: 200, body: question("q1", { Text: "Slides?", Votes: 3, Upvoted: true }) },
@@ -139,9 +142,11 @@ describe("the Q&A beside the player", () => {
     await userEvent.click(screen.getByRole("button", { name: "Upvote, 3 votes" }));
     await waitFor(() => expect(screen.getByRole("button", { name: "Upvote, 2 votes" })).toHaveAttribute("aria-pressed", "false"));
     expect(calls.filter((c) => c.method !== "GET").map((c) => c.method)).toEqual(["PUT", "DELETE"]);
+    expect(fakeRealtime.sent).toEqual([]);
   });
 
   it("undoes an upvote the server refuses and says why", async () => {
+    fakeRealtime.setState("closed");
     fakeServer({
       [LIST]: { status: 200, body: [question("q1", { Text: "Slides?", Votes: 2 })] },
       [vote("q1", "PUT")]: refused(409, "QNA_CLOSED", { SessionID: "s1" }),
@@ -150,6 +155,91 @@ describe("the Q&A beside the player", () => {
     await userEvent.click(await screen.findByRole("button", { name: "Upvote, 2 votes" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Questions are closed for this session.");
     expect(screen.getByRole("button", { name: "Upvote, 2 votes" })).toHaveAttribute("aria-pressed", "false");
+  });
+});
+
+describe("upvoting over the open socket", () => {
+  const upvoted = (tmpID: string, votes: number, over: { QuestionID?: string; SessionID?: string } = {}) => ({
+    EventID: "e1",
+    SessionID: "s1",
+    QuestionID: "q1",
+    TmpID: tmpID,
+    Votes: votes,
+    ...over,
+  });
+
+  /** Clicks the upvote button and returns the TmpID of the QUESTION_UPVOTE it sent. */
+  async function upvote(name: string, sentBefore = 0) {
+    await userEvent.click(await screen.findByRole("button", { name }));
+    await waitFor(() => expect(fakeRealtime.sentOf("QUESTION_UPVOTE")).toHaveLength(sentBefore + 1));
+    return fakeRealtime.sentOf("QUESTION_UPVOTE")[sentBefore]?.TmpID ?? "";
+  }
+
+  it("sends QUESTION_UPVOTE, not the PUT, and takes the count its TmpID's notice stored; taking back stays REST", async () => {
+    const { calls } = fakeServer({
+      [LIST]: { status: 200, body: [question("q1", { Text: "Slides?", Votes: 2 })] },
+      [vote("q1", "DELETE")]: { status: 200, body: question("q1", { Text: "Slides?", Votes: 4, Upvoted: false }) },
+    });
+    renderPanel();
+    const tmpID = await upvote("Upvote, 2 votes");
+    expect(fakeRealtime.sentOf("QUESTION_UPVOTE")).toEqual([{ SessionID: "s1", QuestionID: "q1", TmpID: tmpID }]);
+    expect(tmpID).not.toBe("");
+    // At once on screen, as over REST.
+    expect(screen.getByRole("button", { name: "Upvote, 3 votes" })).toHaveAttribute("aria-pressed", "true");
+    // Two more people upvoted meanwhile: the stored count wins.
+    act(() => fakeRealtime.deliver("QUESTION_UPVOTE_NOTIFY", upvoted(tmpID, 5)));
+    await waitFor(() => expect(screen.getByRole("button", { name: "Upvote, 5 votes" })).toHaveAttribute("aria-pressed", "true"));
+    expect(screen.getByRole("button", { name: "Upvote, 5 votes" })).not.toHaveAttribute("aria-disabled");
+
+    await userEvent.click(screen.getByRole("button", { name: "Upvote, 5 votes" }));
+    await waitFor(() => expect(screen.getByRole("button", { name: "Upvote, 4 votes" })).toHaveAttribute("aria-pressed", "false"));
+    expect(calls.filter((c) => c.method !== "GET").map((c) => c.method)).toEqual(["DELETE"]);
+    expect(fakeRealtime.sentOf("QUESTION_UPVOTE")).toHaveLength(1);
+  });
+
+  it("counts ALREADY_UPVOTED as upvoted, and undoes other refusals with the REST words", async () => {
+    const { calls } = fakeServer({
+      [LIST]: { status: 200, body: [question("q1", { Text: "Slides?", Votes: 2, CreatedAt: "2026-05-09T12:00:00Z" }), question("q2", { Text: "Recording?", Votes: 1, CreatedAt: "2026-05-09T12:01:00Z" })] },
+    });
+    renderPanel();
+    let tmpID = await upvote("Upvote, 2 votes");
+    act(() => fakeRealtime.deliver("QUESTION_UPVOTE_ERROR", { Error: { Code: "ALREADY_UPVOTED", Message: "You upvoted this question already", Data: { QuestionID: "q1", TmpID: tmpID } } }));
+    await waitFor(() => expect(screen.getByRole("button", { name: "Upvote, 3 votes" })).not.toHaveAttribute("aria-disabled"));
+    expect(screen.getByRole("button", { name: "Upvote, 3 votes" })).toHaveAttribute("aria-pressed", "true");
+    expect(screen.queryByRole("alert")).toBeNull();
+
+    tmpID = await upvote("Upvote, 1 vote", 1);
+    act(() => fakeRealtime.deliver("QUESTION_UPVOTE_ERROR", { Error: { Code: "QNA_CLOSED", Message: "closed", Data: { QuestionID: "q2", TmpID: tmpID } } }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Questions are closed for this session.");
+    expect(screen.getByRole("button", { name: "Upvote, 1 vote" })).toHaveAttribute("aria-pressed", "false");
+    expect(calls.filter((c) => c.method !== "GET")).toEqual([]);
+  });
+
+  it("sends the PUT when the socket gives no answer in time", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { calls } = fakeServer({
+        [LIST]: { status: 200, body: [question("q1", { Text: "Slides?", Votes: 2 })] },
+        [vote("q1", "PUT")]: { status: 200, body: question("q1", { Text: "Slides?", Votes: 3, Upvoted: true }) },
+      });
+      renderPanel();
+      await upvote("Upvote, 2 votes");
+      await act(() => vi.advanceTimersByTimeAsync(COMMAND_TIMEOUT_MS));
+      await waitFor(() => expect(calls.filter((c) => c.method === "PUT")).toHaveLength(1));
+      expect(screen.getByRole("button", { name: "Upvote, 3 votes" })).toHaveAttribute("aria-pressed", "true");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("marks a question upvoted in another tab (TmpID \"\" when that was REST), in this session only", async () => {
+    fakeServer({ [LIST]: { status: 200, body: [question("q1", { Text: "Slides?", Votes: 2 })] } });
+    renderPanel();
+    await screen.findByRole("button", { name: "Upvote, 2 votes" });
+    act(() => fakeRealtime.deliver("QUESTION_UPVOTE_NOTIFY", upvoted("", 3, { SessionID: "s2" })));
+    act(() => fakeRealtime.deliver("QUESTION_UPVOTE_NOTIFY", upvoted("", 3)));
+    await waitFor(() => expect(screen.getByRole("button", { name: "Upvote, 3 votes" })).toHaveAttribute("aria-pressed", "true"));
+    expect(fakeRealtime.sent).toEqual([]);
   });
 });
 

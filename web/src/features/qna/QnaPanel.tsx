@@ -9,10 +9,10 @@ import { useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "@/lib/api-client";
 import { errorMessageKey } from "@/lib/errors";
-import { setUpvote, type Question } from "./api";
+import { addUpvote, setUpvote, type Question, type UpvoteAnswer } from "./api";
 import { AskForm } from "./AskForm";
 import { useQnaT } from "./i18n";
-import { refusal, sortQuestions, toggleUpvote, upsertQuestion, type SortMode } from "./model";
+import { applyUpvote, refusal, sortQuestions, toggleUpvote, upsertQuestion, type SortMode } from "./model";
 import { QuestionItem } from "./QuestionItem";
 import { questionsKey, useQuestions } from "./use-questions";
 import "./qna.css";
@@ -32,15 +32,18 @@ function useUpvote(eventID: string, sessionID: string) {
   const key = questionsKey(eventID, sessionID);
   const update = (change: (list: Question[]) => Question[]) => client.setQueryData<Question[]>(key, (list) => (list ? change(list) : list));
   const mutation = useMutation({
-    mutationFn: ({ question, on }: { question: Question; on: boolean }) => setUpvote(eventID, sessionID, question.ID, on),
+    // Adding goes over the socket when it is open (`addUpvote`); taking back is always REST.
+    mutationFn: ({ question, on }: { question: Question; on: boolean }): Promise<UpvoteAnswer> =>
+      on ? addUpvote(eventID, sessionID, question.ID) : setUpvote(eventID, sessionID, question.ID, false).then((answer) => ({ via: "rest", question: answer })),
     // At once on screen; the answer (or the refusal) settles it.
     onMutate: ({ question, on }) => {
       setError(null);
       update((list) => toggleUpvote(list, question.ID, on));
     },
-    onSuccess: (answer) => update((list) => upsertQuestion(list, answer)),
+    onSuccess: (answer) => update((list) => (answer.via === "rest" ? upsertQuestion(list, answer.question) : applyUpvote(list, answer.upvote))),
     onError: (failure, { question, on }) => {
-      // Upvoted already (another tab): the toggle was right, the count comes with the next frame.
+      // Upvoted already (another tab; or the socket's upvote counted after all before the REST
+      // fallback): the toggle was right, the count comes with the next frame. Same code both ways.
       if (on && failure instanceof ApiError && failure.code === "ALREADY_UPVOTED") return;
       update((list) => list.map((q) => (q.ID === question.ID ? { ...q, Upvoted: question.Upvoted, Votes: question.Votes } : q)));
       const known = refusal(failure);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api-client";
-import { applyQuestion, applyVotes, refusal, sortQuestions, toggleUpvote, upsertQuestion } from "./model";
+import { applyQuestion, applyUpvote, applyVotes, refusal, sortQuestions, toggleUpvote, upsertQuestion } from "./model";
 import { question, questionNotice } from "./testing";
 
 const ids = (list: { ID: string }[]) => list.map((q) => q.ID);
@@ -64,6 +64,17 @@ describe("votes", () => {
     expect(toggleUpvote(held, "q1", true)[0]).toEqual(expect.objectContaining({ Upvoted: true, Votes: 1 }));
     expect(toggleUpvote(held, "q1", false)[0]).toEqual(expect.objectContaining({ Upvoted: false, Votes: 0 }));
     expect(ids(upsertQuestion(held, question("q2")))).toEqual(["q1", "q2"]);
+  });
+
+  it("marks the attendee's stored upvote (QUESTION_UPVOTE_NOTIFY) with the count it brings", () => {
+    const held = [question("q1", { Votes: 1 }), question("q2", { Votes: 4 })];
+    const next = applyUpvote(held, { QuestionID: "q2", Votes: 6 });
+    expect(next.map((q) => [q.Upvoted, q.Votes])).toEqual([
+      [false, 1],
+      [true, 6],
+    ]);
+    expect(applyUpvote(next, { QuestionID: "q2", Votes: 6 })).toBe(next);
+    expect(applyUpvote(held, { QuestionID: "unknown", Votes: 3 })).toBe(held);
   });
 });
 

@@ -3,7 +3,7 @@
  * frame changes the list, and what a refusal means to the attendee.
  */
 import { ApiError } from "@/lib/api-client";
-import type { QuestionNotice, QuestionVotes } from "@/lib/realtime";
+import type { QuestionNotice, QuestionUpvoteNotice, QuestionVotes } from "@/lib/realtime";
 import type { Question } from "./api";
 import type { QnaKey } from "./i18n";
 
@@ -63,6 +63,20 @@ export function applyVotes(questions: readonly Question[], frame: Pick<QuestionV
 /** A question as the server answered the attendee's own call (asked, upvoted): added or replaced. */
 export function upsertQuestion(questions: readonly Question[], question: Question): Question[] {
   return questions.some((q) => q.ID === question.ID) ? questions.map((q) => (q.ID === question.ID ? question : q)) : [...questions, question];
+}
+
+/**
+ * A QUESTION_UPVOTE_NOTIFY: the attendee's own upvote as stored (from this tab's socket command,
+ * or another tab's upvote by either way), with the question's count right after it.
+ */
+export function applyUpvote(questions: readonly Question[], upvote: Pick<QuestionUpvoteNotice, "QuestionID" | "Votes">): Question[] {
+  let changed = false;
+  const next = questions.map((q) => {
+    if (q.ID !== upvote.QuestionID || (q.Upvoted && q.Votes === upvote.Votes)) return q;
+    changed = true;
+    return { ...q, Upvoted: true, Votes: upvote.Votes };
+  });
+  return changed ? next : (questions as Question[]);
 }
 
 /** The upvote toggled at once (the answer or the next frame corrects the count). */

@@ -9,6 +9,9 @@
  * realtime.send("CHAT_MESSAGE_READ", { ChatroomID, LastReadChatMessageID });
  * ```
  *
+ * A command the server answers by TmpID (a ballot, an upvote) goes through `sendCommand`
+ * (`command.ts`), which waits for the answer and says when REST must be used instead.
+ *
  * Features build their own types on the wire types exported here. The chat feature also registers
  * its HTTP fallback with `setFallbackPoller` and catches up on `onStateChange("open")`.
  */
@@ -23,6 +26,8 @@ import {
 } from "./connection";
 import type { ClientFrameName, ClientPayload, ServerFrameName } from "./protocol";
 
+export { COMMAND_TIMEOUT_MS, CommandRefused, newTmpID, NoAnswer, sendCommand } from "./command";
+export type { CommandConnection } from "./command";
 export type { ConnectOptions, FrameHandler, RealtimeState } from "./connection";
 export { Opcode } from "./protocol";
 export type {
@@ -38,6 +43,15 @@ export type {
   ActivitySync,
   AttendeeVarSync,
   BallotNotice,
+  BreakoutCall,
+  BreakoutJoin,
+  BreakoutJoinError,
+  BreakoutLeave,
+  BreakoutOccupancy,
+  BreakoutOccupancyNotice,
+  BreakoutPresence,
+  BreakoutRoomNotice,
+  BreakoutState,
   PollNotice,
   PollResults,
   PollState,
@@ -45,6 +59,9 @@ export type {
   PollVoteError,
   QuestionNotice,
   QuestionStatus,
+  QuestionUpvote,
+  QuestionUpvoteError,
+  QuestionUpvoteNotice,
   QuestionVotes,
   ReactionBurst,
   ReactionError,

@@ -366,6 +366,128 @@ export const reactionBurst = object({
 });
 export type ReactionBurst = Infer<typeof reactionBurst>;
 
+// -- breakout rooms (34–39) -----------------------------------------------------------------------
+
+/** 35 BREAKOUT_JOIN_ERROR: a refused BREAKOUT_JOIN (BREAKOUT_ROOM_NOT_FOUND, BREAKOUT_ROOM_CLOSED
+ * with `State`, BREAKOUT_ROOM_FULL with `Capacity`, …), echoing `RoomID` and `TmpID`. */
+export const breakoutJoinError = errorEnvelope({
+  RoomID: optional(string),
+  TmpID: optional(string),
+  State: optional(string),
+  Capacity: optional(integer),
+  ...retryAfter,
+});
+export type BreakoutJoinError = Infer<typeof breakoutJoinError>;
+
+export const breakoutState = literal("scheduled", "open", "closed");
+export type BreakoutState = Infer<typeof breakoutState>;
+
+/**
+ * Why a person's presence changed: their own join or leave, an organizer's move, the room closing
+ * or being deleted, the joining socket closing, or its server process having stopped. A string
+ * rather than a literal: a newer server may add a reason, and the app reads an unknown one by
+ * `RoomID` alone (in a room or not) instead of losing the frame.
+ */
+export const breakoutReason = string;
+
+/** The way into a room's call: `Type` None, Zoom, Jitsi, BigBlueButton or Iframe. */
+export const breakoutCall = object({ Type: string, URL: string, MeetingID: string, Password: string });
+export type BreakoutCall = Infer<typeof breakoutCall>;
+
+/**
+ * 37 BREAKOUT_PRESENCE_NOTIFY: where the person is now, to every connection of theirs. `RoomID`
+ * null: in no room; `TmpID` "" when no command of this connection caused it; `ChatroomID` and
+ * `Call` are the new room's (null outside one).
+ *
+ * @example {"EventID": "6650a1b2c3d4e5f601234567", "PersonID": "6650a1b2c3d4e5f6000000a1",
+ *  "RoomID": null, "FromRoomID": "6650a1b2c3d4e5f600000701", "Reason": "closed", "TmpID": "",
+ *  "ChatroomID": null, "Call": null}
+ */
+export const breakoutPresence = object({
+  EventID: string,
+  PersonID: string,
+  RoomID: nullable(string),
+  FromRoomID: nullable(string),
+  Reason: breakoutReason,
+  TmpID: string,
+  ChatroomID: nullable(string),
+  Call: nullable(breakoutCall),
+});
+export type BreakoutPresence = Infer<typeof breakoutPresence>;
+
+/** Who is inside one room; keep, per room, the entry with the highest `Version`. */
+export const breakoutOccupancy = object({
+  RoomID: string,
+  Version: integer,
+  Capacity: integer,
+  Occupancy: integer,
+  SeatsLeft: integer,
+  PersonIDs: array(string),
+});
+export type BreakoutOccupancy = Infer<typeof breakoutOccupancy>;
+
+/**
+ * 38 BREAKOUT_OCCUPANCY_NOTIFY: the rooms of an event whose presence changed, coalesced.
+ *
+ * @example {"EventID": "6650a1b2c3d4e5f601234567", "Rooms": [{"RoomID": "6650a1b2c3d4e5f600000701",
+ *  "Version": 7, "Capacity": 4, "Occupancy": 2, "SeatsLeft": 2, "PersonIDs": ["…00a1", "…00b2"]}]}
+ */
+export const breakoutOccupancyNotice = object({ EventID: string, Rooms: array(breakoutOccupancy) });
+export type BreakoutOccupancyNotice = Infer<typeof breakoutOccupancyNotice>;
+
+/**
+ * 39 BREAKOUT_ROOM_NOTIFY: a room as attendees read it when it is made, changed, opened, closed or
+ * deleted (`Deleted`). Never the way into its call.
+ *
+ * @example {"ID": "6650a1b2c3d4e5f600000701", "EventID": "6650a1b2c3d4e5f601234567", "Title": "Speakers' corner",
+ *  "Topic": "Questions for today's speakers", "Capacity": 4, "State": "open", "OpensAt": null,
+ *  "ClosesAt": "2026-05-09T18:00:00Z", "ConferenceType": "Jitsi", "PanoNodeID": "", "Deleted": false}
+ */
+export const breakoutRoomNotice = object({
+  ID: string,
+  EventID: string,
+  Title: string,
+  Topic: string,
+  Capacity: integer,
+  State: breakoutState,
+  OpensAt: nullable(string),
+  ClosesAt: nullable(string),
+  ConferenceType: string,
+  PanoNodeID: string,
+  Deleted: boolean,
+});
+export type BreakoutRoomNotice = Infer<typeof breakoutRoomNotice>;
+
+// -- Q&A upvotes over the socket (40–42) -------------------------------------------------------
+
+/**
+ * 41 QUESTION_UPVOTE_ERROR: a refused QUESTION_UPVOTE (ACTIVITY_NOT_FOUND, QUESTION_NOT_FOUND,
+ * QNA_CLOSED, ALREADY_UPVOTED), echoing `QuestionID` and `TmpID`.
+ */
+export const questionUpvoteError = errorEnvelope({
+  QuestionID: optional(string),
+  TmpID: optional(string),
+  ...retryAfter,
+});
+export type QuestionUpvoteError = Infer<typeof questionUpvoteError>;
+
+/**
+ * 42 QUESTION_UPVOTE_NOTIFY: the caller's own upvote as stored, to every connection of theirs.
+ * `TmpID` is the QUESTION_UPVOTE's, or "" when the upvote came over REST; `Votes` is the
+ * question's count right after it (everybody's counts come with QUESTION_VOTES_NOTIFY).
+ *
+ * @example {"EventID": "6650a1b2c3d4e5f601234567", "SessionID": "6650a1b2c3d4e5f600000501",
+ *  "QuestionID": "6650a1b2c3d4e5f600000601", "TmpID": "u-1", "Votes": 6}
+ */
+export const questionUpvoteNotice = object({
+  EventID: string,
+  SessionID: string,
+  QuestionID: string,
+  TmpID: string,
+  Votes: integer,
+});
+export type QuestionUpvoteNotice = Infer<typeof questionUpvoteNotice>;
+
 // -- client → server ----------------------------------------------------------------------------
 
 const directCreate = object({ TmpID: string, EventID: string, InviteeID: string });
@@ -415,3 +537,25 @@ export type PollVote = Infer<typeof pollVote>;
 /** 31 REACTION_SEND. @example {"SessionID": "6650a1b2c3d4e5f600000201", "Reaction": "applause"} */
 export const reactionSend = object({ SessionID: string, Reaction: reactionName });
 export type ReactionSend = Infer<typeof reactionSend>;
+
+/** 34 BREAKOUT_JOIN: enter a room (leaving the one the person is in). @example {"RoomID": "…0701", "TmpID": "j-1"} */
+export const breakoutJoin = object({ RoomID: string, TmpID: string });
+export type BreakoutJoin = Infer<typeof breakoutJoin>;
+
+/**
+ * 36 BREAKOUT_LEAVE: leave `RoomID` only (so a late leave of one tab cannot end a presence taken
+ * elsewhere since), or whichever room the person is in when absent. Refusals come as ERROR.
+ *
+ * @example {"TmpID": "l-1", "RoomID": "6650a1b2c3d4e5f600000701"}
+ */
+export const breakoutLeave = object({ TmpID: string, RoomID: optional(string) });
+export type BreakoutLeave = Infer<typeof breakoutLeave>;
+
+/**
+ * 40 QUESTION_UPVOTE: an upvote over the socket (the same rules as `PUT …/questions/{QuestionID}/vote`;
+ * taking it back stays REST).
+ *
+ * @example {"SessionID": "6650a1b2c3d4e5f600000501", "QuestionID": "6650a1b2c3d4e5f600000601", "TmpID": "u-1"}
+ */
+export const questionUpvote = object({ SessionID: string, QuestionID: string, TmpID: string });
+export type QuestionUpvote = Infer<typeof questionUpvote>;

@@ -7,12 +7,13 @@
  * Adding a frame is one entry in `FRAMES` (plus its checker in `payloads.ts`):
  *
  * ```ts
- * SOME_NEW_NOTIFY: json(34, "toClient", someNotice),
+ * SOME_NEW_NOTIFY: json(43, "toClient", someNotice),
  * ```
  *
- * Opcodes 0–23 keep the meaning the spec gives them, 24–33 are Venuely's live interaction; new ones
- * take the next free number (the header has room for 63) and are written into §4 of the protocol first, with a
- * JSON example, which `payloads.test.ts` then parses with the new checker.
+ * Opcodes 0–23 keep the meaning the spec gives them, 24–33 are Venuely's live interaction, 34–39
+ * breakout rooms, 40–42 Q&A upvotes; new ones take the next free number
+ * (the header has room for 63) and are written into §4 of the protocol first, with a JSON example,
+ * which `payloads.test.ts` then parses with the new checker.
  */
 import { type Checker, type Infer, parsePayload, type ParseResult } from "./check";
 import * as P from "./payloads";
@@ -76,6 +77,15 @@ export const FRAMES = {
   REACTION_SEND: json(31, "toServer", P.reactionSend),
   REACTION_ERROR: json(32, "toClient", P.reactionError),
   REACTION_BURST_NOTIFY: json(33, "toClient", P.reactionBurst),
+  BREAKOUT_JOIN: json(34, "toServer", P.breakoutJoin),
+  BREAKOUT_JOIN_ERROR: json(35, "toClient", P.breakoutJoinError),
+  BREAKOUT_LEAVE: json(36, "toServer", P.breakoutLeave),
+  BREAKOUT_PRESENCE_NOTIFY: json(37, "toClient", P.breakoutPresence),
+  BREAKOUT_OCCUPANCY_NOTIFY: json(38, "toClient", P.breakoutOccupancyNotice),
+  BREAKOUT_ROOM_NOTIFY: json(39, "toClient", P.breakoutRoomNotice),
+  QUESTION_UPVOTE: json(40, "toServer", P.questionUpvote),
+  QUESTION_UPVOTE_ERROR: json(41, "toClient", P.questionUpvoteError),
+  QUESTION_UPVOTE_NOTIFY: json(42, "toClient", P.questionUpvoteNotice),
 } as const satisfies Record<string, FrameSpec<unknown>>;
 
 export type OpcodeName = keyof typeof FRAMES;
@@ -101,11 +111,16 @@ export type ClientFrame = { [N in ClientFrameName]: { name: N; payload: ClientPa
 
 const entries = Object.entries(FRAMES) as [OpcodeName, FrameSpec<unknown>][];
 
-/** Opcode names in wire order: the index is the opcode number. */
-export const OPCODE_NAMES: readonly OpcodeName[] = entries
-  .slice()
-  .sort((a, b) => a[1].opcode - b[1].opcode)
-  .map(([name]) => name);
+/**
+ * Opcode names in wire order: the index is the opcode number. Numbers this app does not speak are
+ * holes (never a shifted name), so the codec refuses them as UNKNOWN_OPCODE and never encodes a
+ * frame under another frame's number.
+ */
+export const OPCODE_NAMES: readonly OpcodeName[] = (() => {
+  const names: OpcodeName[] = [];
+  for (const [name, spec] of entries) names[spec.opcode] = name;
+  return names;
+})();
 
 /** Opcode numbers by name, e.g. `Opcode.CHAT_MESSAGE_READ` (15) where an error's `Data.Opcode` names it. */
 export const Opcode = Object.fromEntries(entries.map(([name, spec]) => [name, spec.opcode])) as {

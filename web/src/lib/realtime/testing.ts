@@ -15,19 +15,26 @@ import type { RealtimeConnection, RealtimeState } from "./index";
 import { checkPayload, type ClientFrameName, type ClientPayload, type ServerFrameName, type ServerPayload } from "./protocol";
 
 type Handler = (payload: unknown) => void;
+type StateListener = (state: RealtimeState) => void;
 
 export interface FakeRealtime extends RealtimeConnection {
   sent: { name: ClientFrameName; payload: unknown }[];
   poller: (() => void) | null;
   deliver<N extends ServerFrameName>(name: N, payload: ServerPayload<N>): void;
   sentOf<N extends ClientFrameName>(name: N): ClientPayload<N>[];
+  /** Opens or closes the fake socket and tells the state listeners (`reset` opens it again, silently). */
+  setState(state: RealtimeState): void;
   reset(): void;
 }
 
 const handlers = new Map<string, Set<Handler>>();
+const stateListeners = new Set<StateListener>();
+let state: RealtimeState = "open";
 
 export const fakeRealtime: FakeRealtime = {
-  state: "open" as RealtimeState,
+  get state() {
+    return state;
+  },
   sent: [],
   poller: null,
   connect: () => undefined,
@@ -44,7 +51,12 @@ export const fakeRealtime: FakeRealtime = {
   send(name, payload) {
     fakeRealtime.sent.push({ name, payload });
   },
-  onStateChange: () => () => undefined,
+  onStateChange(listener) {
+    stateListeners.add(listener);
+    return () => {
+      stateListeners.delete(listener);
+    };
+  },
   setFallbackPoller(poller) {
     fakeRealtime.poller = poller;
   },
@@ -56,7 +68,13 @@ export const fakeRealtime: FakeRealtime = {
   sentOf<N extends ClientFrameName>(name: N) {
     return fakeRealtime.sent.filter((frame) => frame.name === name).map((frame) => frame.payload as ClientPayload<N>);
   },
+  setState(next) {
+    if (next === state) return;
+    state = next;
+    for (const listener of [...stateListeners]) listener(next);
+  },
   reset() {
+    state = "open";
     fakeRealtime.sent.length = 0;
     fakeRealtime.poller = null;
   },

@@ -50,6 +50,10 @@ const errors: Translation["errors"] = {
   qnaClosed: "Diese Session nimmt gerade keine Fragen an.",
   alreadyUpvoted: "Du hast diese Frage schon unterstützt.",
   reactionsOff: "Reaktionen sind für diese Session ausgeschaltet.",
+  breakoutRoomNotFound: "Dieser Breakout-Raum ist nicht verfügbar.",
+  breakoutRoomClosed: "Dieser Breakout-Raum ist gerade nicht geöffnet.",
+  breakoutRoomFull: "Dieser Breakout-Raum ist voll. Versuche einen anderen oder komm später wieder.",
+  breakoutNotPresent: "Diese Person ist gerade in keinem Breakout-Raum.",
 };
 
 export default errors;

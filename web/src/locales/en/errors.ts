@@ -52,6 +52,10 @@ const errors = {
   qnaClosed: "This session is not taking questions right now.",
   alreadyUpvoted: "You have upvoted this question already.",
   reactionsOff: "Reactions are off for this session.",
+  breakoutRoomNotFound: "This breakout room is not available.",
+  breakoutRoomClosed: "This breakout room is not open right now.",
+  breakoutRoomFull: "This breakout room is full. Try another one or come back later.",
+  breakoutNotPresent: "This person is not in a breakout room right now.",
 };
 
 export default errors;

@@ -50,6 +50,10 @@ const errors: Translation["errors"] = {
   qnaClosed: "Esta sesión no admite preguntas ahora mismo.",
   alreadyUpvoted: "Ya has apoyado esta pregunta.",
   reactionsOff: "Las reacciones están desactivadas en esta sesión.",
+  breakoutRoomNotFound: "Esta sala de grupos no está disponible.",
+  breakoutRoomClosed: "Esta sala de grupos no está abierta ahora.",
+  breakoutRoomFull: "Esta sala de grupos está llena. Prueba otra o vuelve más tarde.",
+  breakoutNotPresent: "Esta persona no está ahora en ninguna sala de grupos.",
 };
 
 export default errors;

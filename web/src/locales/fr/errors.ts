@@ -50,6 +50,10 @@ const errors: Translation["errors"] = {
   qnaClosed: "Cette session ne prend pas de questions pour le moment.",
   alreadyUpvoted: "Vous avez déjà soutenu cette question.",
   reactionsOff: "Les réactions sont désactivées pour cette session.",
+  breakoutRoomNotFound: "Cette salle de sous-groupe n’est pas disponible.",
+  breakoutRoomClosed: "Cette salle de sous-groupe n’est pas ouverte pour le moment.",
+  breakoutRoomFull: "Cette salle de sous-groupe est complète. Essayez-en une autre ou revenez plus tard.",
+  breakoutNotPresent: "Cette personne n’est dans aucune salle de sous-groupe pour le moment.",
 };
 
 export default errors;

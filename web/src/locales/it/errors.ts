@@ -50,6 +50,10 @@ const errors: Translation["errors"] = {
   qnaClosed: "Questa sessione non accetta domande in questo momento.",
   alreadyUpvoted: "Hai già sostenuto questa domanda.",
   reactionsOff: "Le reazioni sono disattivate per questa sessione.",
+  breakoutRoomNotFound: "Questa stanza di gruppo non è disponibile.",
+  breakoutRoomClosed: "Questa stanza di gruppo non è aperta in questo momento.",
+  breakoutRoomFull: "Questa stanza di gruppo è piena. Provane un’altra o torna più tardi.",
+  breakoutNotPresent: "Questa persona non è in nessuna stanza di gruppo in questo momento.",
 };
 
 export default errors;
