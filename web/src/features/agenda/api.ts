@@ -11,7 +11,8 @@
  * value instead of a crash in a list of thirty sessions.
  */
 import { currentToken } from "@/features/accounts";
-import { API_BASE, ApiError, NetworkError, request } from "@/lib/api-client";
+import { request } from "@/lib/api-client";
+import { downloadFile } from "@/lib/download";
 
 export interface SpeakerLink {
   Label: string;
@@ -153,49 +154,12 @@ export async function revokeCalendarFeed(eventID: string): Promise<void> {
   await request<unknown>(`${eventPath(eventID)}/agenda/calendar`, { method: "DELETE" });
 }
 
-/** The file name a Content-Disposition header gives, else the fallback. */
-export function attachmentName(header: string | null, fallback: string): string {
-  const match = header ? /filename="?([^";]+)"?/i.exec(header) : null;
-  const name = match?.[1]?.trim() ?? "";
-  return /^[A-Za-z0-9._-]+$/.test(name) ? name : fallback;
-}
-
-/**
- * "Add to calendar": the .ics route needs the bearer token, which a plain link cannot send, so
- * the file is fetched here and handed to the browser as a download (a blob: URL, released once
- * the click has started the download). Fails like `request` (ApiError, NetworkError).
- */
-export async function downloadSessionCalendar(eventID: string, sessionID: string): Promise<void> {
-  const token = currentToken();
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}${eventPath(eventID)}/agenda/sessions/${encodeURIComponent(sessionID)}.ics`, {
-      headers: { Accept: "text/calendar", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    });
-  } catch (cause) {
-    throw new NetworkError(cause);
-  }
-  if (!response.ok) {
-    let code = `HTTP_${response.status}`;
-    let message = response.statusText;
-    try {
-      const body = (await response.json()) as { Error?: { Code?: unknown; Message?: unknown } };
-      if (typeof body.Error?.Code === "string") code = body.Error.Code;
-      if (typeof body.Error?.Message === "string") message = body.Error.Message;
-    } catch {
-      // not JSON: the status says enough
-    }
-    throw new ApiError(response.status, code, message);
-  }
-  const blob = await response.blob();
-  const url = URL.createObjectURL(new Blob([blob], { type: "text/calendar" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = attachmentName(response.headers.get("Content-Disposition"), `session-${sessionID}.ics`);
-  link.rel = "noopener";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked on the next task: the click has handed the URL to the download by then.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+/** "Add to calendar": the session's .ics, fetched with the attendee's token (lib/download.ts). */
+export function downloadSessionCalendar(eventID: string, sessionID: string): Promise<void> {
+  return downloadFile({
+    path: `${eventPath(eventID)}/agenda/sessions/${encodeURIComponent(sessionID)}.ics`,
+    token: currentToken(),
+    type: "text/calendar",
+    fallbackName: `session-${sessionID}.ics`,
+  });
 }

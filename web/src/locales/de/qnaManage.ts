@@ -18,6 +18,9 @@ const qnaManage: QnaManageTranslation = {
   questionsFailed: "Die Fragen konnten nicht geladen werden.",
   gone: "Diese Frage gibt es nicht mehr: Sie wurde anderswo gelöscht.",
   actionFailed: "Die Frage wurde nicht geändert. {{reason}}",
+  exportQuestions: "Fragen exportieren (CSV)",
+  exporting: "Wird exportiert…",
+  exportFailed: "Die Fragen konnten nicht exportiert werden. {{reason}}",
   switches: {
     legend: "Interaktion in dieser Session",
     saving: "Wird gespeichert…",

@@ -22,6 +22,9 @@ const qnaManage = {
   questionsFailed: "The questions could not be loaded.",
   gone: "This question no longer exists: it was deleted elsewhere.",
   actionFailed: "The question was not changed. {{reason}}",
+  exportQuestions: "Export questions (CSV)",
+  exporting: "Exporting…",
+  exportFailed: "The questions could not be exported. {{reason}}",
   switches: {
     legend: "Interaction in this session",
     saving: "Saving…",

@@ -18,6 +18,9 @@ const qnaManage: QnaManageTranslation = {
   questionsFailed: "No se pudieron cargar las preguntas.",
   gone: "Esta pregunta ya no existe: se eliminó en otro lugar.",
   actionFailed: "La pregunta no se cambió. {{reason}}",
+  exportQuestions: "Exportar preguntas (CSV)",
+  exporting: "Exportando…",
+  exportFailed: "No se pudieron exportar las preguntas. {{reason}}",
   switches: {
     legend: "Interacción en esta sesión",
     saving: "Guardando…",

@@ -18,6 +18,9 @@ const qnaManage: QnaManageTranslation = {
   questionsFailed: "Les questions n'ont pas pu être chargées.",
   gone: "Cette question n'existe plus : elle a été supprimée ailleurs.",
   actionFailed: "La question n'a pas été modifiée. {{reason}}",
+  exportQuestions: "Exporter les questions (CSV)",
+  exporting: "Export en cours…",
+  exportFailed: "Les questions n'ont pas pu être exportées. {{reason}}",
   switches: {
     legend: "Interaction dans cette session",
     saving: "Enregistrement…",

@@ -18,6 +18,9 @@ const qnaManage: QnaManageTranslation = {
   questionsFailed: "Non è stato possibile caricare le domande.",
   gone: "Questa domanda non esiste più: è stata eliminata altrove.",
   actionFailed: "La domanda non è stata modificata. {{reason}}",
+  exportQuestions: "Esporta le domande (CSV)",
+  exporting: "Esportazione in corso…",
+  exportFailed: "Non è stato possibile esportare le domande. {{reason}}",
   switches: {
     legend: "Interazione in questa sessione",
     saving: "Salvataggio…",

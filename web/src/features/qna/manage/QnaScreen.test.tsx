@@ -174,6 +174,29 @@ describe("QnaScreen", { timeout: 20_000 }, () => {
     expect(screen.getByTestId("qna-announcer")).toHaveTextContent("Question deleted.");
   });
 
+  it("exports the session's questions as CSV with the console's token, and says a refusal", async () => {
+    writeItem("local", storageKeys.consoleJwt, "token-1");
+    const server = serveQna(sessionsAround(Date.now()), queue());
+    const created = vi.fn(() => "blob:csv");
+    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => undefined);
+    renderQna();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Export questions (CSV)" }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const call = server.calls.find((c) => c.path.endsWith("/questions.csv"));
+    expect(call?.path).toBe(`${BASE}/sessions/${KEYNOTE}/questions.csv`);
+    expect(call?.authorization).toBe("Bearer token-1");
+    const link = click.mock.contexts[0] as HTMLAnchorElement;
+    expect(link.download).toBe("questions-demo-keynote.csv");
+    expect(link.href).toBe("blob:csv");
+    server.answers.push({ status: 403, body: { Error: { Code: "FORBIDDEN", Message: "no" } } });
+    await user.click(screen.getByRole("button", { name: "Export questions (CSV)" }));
+    expect(await screen.findByText(/^The questions could not be exported\./)).toHaveAttribute("role", "alert");
+    expect(screen.getByRole("button", { name: "Export questions (CSV)" })).toHaveFocus();
+    click.mockRestore();
+  });
+
   it("flips the session's switches, sending all three, and keeps them when refused", async () => {
     const server = serveQna(sessionsAround(Date.now()), []);
     renderQna();

@@ -18,6 +18,7 @@ import { useQnaFrames } from "./qna-frames";
 import { useQnaT } from "./qna-manage-i18n";
 import { defaultSession } from "./qna-model";
 import { QuestionQueue } from "./QuestionQueue";
+import { QuestionsExport } from "./QuestionsExport";
 import { useQnaWrites } from "./qna-writes";
 import "./QnaScreen.css";
 
@@ -112,6 +113,7 @@ function SessionModeration({ eventId, session, timeZone, announce }: ModerationP
     <>
       <InteractionSwitches current={current} sessionTitle={sessionTitle(session)} writes={writes} announce={announce} />
       <QuestionQueue eventId={eventId} sessionId={session.ID} qnaEnabled={current.QnaEnabled} timeZone={timeZone} writes={writes} announce={announce} />
+      <QuestionsExport eventId={eventId} sessionId={session.ID} />
     </>
   );
 }

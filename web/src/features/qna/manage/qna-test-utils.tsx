@@ -23,6 +23,7 @@ export interface Call {
   method: string;
   path: string;
   body: unknown;
+  authorization: string | null;
 }
 export type Reply = { status: number; body?: unknown };
 
@@ -86,9 +87,15 @@ export function serveQna(sessions: QnaSession[], questions: QuestionView[]): Qna
     "fetch",
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), "http://app.test");
-      const call: Call = { method: init?.method ?? "GET", path: url.pathname, body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined };
+      const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
+      const authorization = new Headers(init?.headers).get("Authorization");
+      const call: Call = { method: init?.method ?? "GET", path: url.pathname, body, authorization };
       server.calls.push(call);
       const [, sessionId = "", what = "", questionId = ""] = call.path.slice(BASE.length).split("/").slice(1);
+      if (what === "questions.csv" && server.answers.length === 0) {
+        const disposition = 'attachment; filename="questions-demo-keynote.csv"';
+        return new Response("ID,Text\r\n", { status: 200, headers: { "content-type": "text/csv", "Content-Disposition": disposition } });
+      }
       const reply = ((): Reply => {
         if (call.path === BASE) return { status: 200, body: { ID: EVENT, Title: "Demo", TimeZone: ZONE } };
         if (call.path === `${BASE}/activities`) return { status: 200, body: server.sessions };
