@@ -6,7 +6,7 @@ Reads a scenario as JSON (argument 1), prints one JSON result line on stdout.
 Scenarios:
 - `connections`: open N authenticated connections (ticket over HTTP, then the socket) as fast as
   a bounded concurrency allows → connections/s; then hold them idle → server RSS per connection.
-- `vote_storm`, `upvote_storm`: see `storms.py`.
+- `vote_storm`, `upvote_storm`, `join_storm`: see `storms.py`.
 - `rooms`: N connections in rooms (the event's broadcast room, or small groups), open-loop
   publishers sending at a fixed rate scheduled by the clock, never by acknowledgements. Every
   message text carries the room's sequence number and its scheduled send time; every receiver
@@ -521,13 +521,17 @@ async def scenario_rooms(spec: dict[str, Any], seed: dict[str, Any]) -> dict[str
 
 
 async def scenario_storm(spec: dict[str, Any], seed: dict[str, Any]) -> dict[str, Any]:
-    """A vote or upvote storm (`storms.py`) over N freshly opened sockets."""
+    """A vote, upvote or breakout-join storm (`storms.py`) over N freshly opened sockets."""
     STATS.storm = True
     meter = ServerMeter(spec["server_pids"])
     people = seed["People"][: spec["connections"]]
     receivers, ramp_seconds, failures, beat = await open_all(spec, people, spec["ports"])
     await asyncio.sleep(spec.get("warmup_seconds", 2.0))
-    run = storms.vote_storm if spec["scenario"] == "vote_storm" else storms.upvote_storm
+    run = {
+        "vote_storm": storms.vote_storm,
+        "upvote_storm": storms.upvote_storm,
+        "join_storm": storms.join_storm,
+    }[spec["scenario"]]
     result = await run(spec, seed, receivers, meter)
     beat.cancel()
     await close_all(receivers)
@@ -539,6 +543,7 @@ RUNNERS = {
     "rooms": scenario_rooms,
     "vote_storm": scenario_storm,
     "upvote_storm": scenario_storm,
+    "join_storm": scenario_storm,
 }
 
 

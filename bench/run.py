@@ -55,6 +55,7 @@ SCALES: dict[str, dict[str, Any]] = {
             ("peer_500x10", "rooms", "peer", 500, 10, {}),
             ("vote_storm_2k", "vote_storm", "venuely", 2000, 0, {"seconds": 4}),
             ("upvote_storm_1k", "upvote_storm", "venuely", 1000, 0, {"upvotes": 1000}),
+            ("join_storm_1k", "join_storm", "venuely", 1000, 0, {"seconds": 4}),
         ],
     },
     "full": {
@@ -83,6 +84,8 @@ SCALES: dict[str, dict[str, Any]] = {
                 0,
                 {"upvotes": 5000, "seconds": 10, "drain_seconds": 30},
             ),
+            # Issue 19: 5,000 attendees join 100 breakout rooms (50 seats each) within 10 s.
+            ("join_storm_5k", "join_storm", "venuely", 5000, 0, {"seconds": 10, "drain_seconds": 30}),
         ],
     },
 }
@@ -422,9 +425,12 @@ def markdown(report: dict[str, Any]) -> str:
         ]
         for r in storms:
             conv = r.get("convergence_ms") or {}
+            stored = _fmt(r["stored_total"])
+            if "rooms_over_capacity" in r:
+                stored += f" ({r['rooms_over_capacity']} rooms over capacity)"
             lines.append(
                 f"| {r['scenario']} | {r['opened']:,} | {r['actions_sent']:,} / "
-                f"{r['actions_accepted']:,} | {_fmt(r['stored_total'])} | {r['refusals'] or '–'} "
+                f"{r['actions_accepted']:,} | {stored} | {r['refusals'] or '–'} "
                 f"| {_fmt(r.get('last_ack_after_window_ms'))} | {_fmt(conv.get('p50'))} / "
                 f"{_fmt(conv.get('p99'))} / {_fmt(conv.get('max'))} | {r['never_converged']:,} "
                 f"| {_fmt(r['server_cpu'])} | {_fmt(r.get('loadgen_cpu'))} |"

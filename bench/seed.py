@@ -27,6 +27,7 @@ from venuely.activities.models import EntityType
 from venuely.activities.schemas import parse_activity
 from venuely.activities.service import build_activity
 from venuely.admins.models import Admin, AdminType
+from venuely.breakouts.rooms import ensure_room
 from venuely.chat.service import create_group_room, ensure_broadcast_room
 from venuely.core.db import Base
 from venuely.core.ids import NULL_ID, new_id
@@ -38,6 +39,8 @@ from venuely.settings import Environment, Settings
 
 BATCH = 1000
 STORM_QUESTIONS = 50
+BREAKOUT_ROOMS = 100
+BREAKOUT_CAPACITY = 50
 
 
 async def seed(settings: Settings, attendees: int, group_size: int) -> dict[str, object]:
@@ -123,8 +126,9 @@ async def seed(settings: Settings, attendees: int, group_size: int) -> dict[str,
 async def seed_storms(
     services: Services, event_id: str, people: list[dict[str, str]], password_hash: str, now: datetime
 ) -> dict[str, object]:
-    """An organizer (for the recount over REST), an open poll with live results, and a running
-    session whose Q&A holds STORM_QUESTIONS visible questions from the first attendees."""
+    """An organizer (for the recount over REST), an open poll with live results, a running
+    session whose Q&A holds STORM_QUESTIONS visible questions from the first attendees, and
+    BREAKOUT_ROOMS open breakout rooms of BREAKOUT_CAPACITY seats."""
     async with services.db.session() as session:
         event = await session.get(Event, event_id)
         assert event is not None
@@ -196,6 +200,23 @@ async def seed_storms(
         ]
         session.add_all(questions)
         await session.flush()
+        rooms = []
+        for n in range(BREAKOUT_ROOMS):
+            parsed = parse_activity(
+                EntityType.BREAKOUT_ROOM,
+                {
+                    "InternalName": f"storm-room-{n}",
+                    "Title": f"Room {n}",
+                    "Capacity": BREAKOUT_CAPACITY,
+                    "ConferenceType": "Iframe",
+                    "ConferenceJoinURL": f"https://calls.bench.invalid/room-{n}",
+                },
+            )
+            room = build_activity(services, event, EntityType.BREAKOUT_ROOM, parsed)
+            session.add(room)
+            await session.flush()
+            await ensure_room(session, room, now)
+            rooms.append(room)
         admin_token = await issue_token(session, services, admin, NULL_ID)
         await session.commit()
         return {
@@ -204,6 +225,8 @@ async def seed_storms(
             "PollOptions": [o["ID"] for o in options],
             "SessionID": talk.id,
             "QuestionIDs": [q.id for q in questions],
+            "BreakoutRoomIDs": [room.id for room in rooms],
+            "BreakoutCapacity": BREAKOUT_CAPACITY,
         }
 
 

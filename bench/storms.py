@@ -7,9 +7,15 @@ action. `loadgen.py` runs them (`scenario: vote_storm | upvote_storm`).
 - **vote storm**: N sockets; socket *i* casts its ballot over the socket (POLL_VOTE) at
   start + i × window / N (open loop). A ballot counts as accepted when its own
   POLL_BALLOT_NOTIFY arrives. Every socket keeps the latest POLL_RESULTS_NOTIFY (by `AsOf`).
-- **upvote storm**: N sockets watch a session's questions; U upvotes (`PUT …/vote` over a pool of
-  keep-alive HTTP connections, one attendee each) are spread over the window across Q questions.
+- **upvote storm**: N sockets watch a session's questions; U of them upvote (QUESTION_UPVOTE over
+  their socket, as the attendee app does while its socket is open), spread over the window
+  across Q questions. An upvote counts as accepted when its own QUESTION_UPVOTE_NOTIFY arrives.
   Every socket keeps the newest count of each question from QUESTION_VOTES_NOTIFY.
+
+- **join storm** (issue 19): N sockets; socket *i* joins breakout room *i* mod R
+  (BREAKOUT_JOIN) at start + i × window / N. A join counts as accepted when its own
+  BREAKOUT_PRESENCE_NOTIFY arrives. Every socket keeps, per room, the occupancy of the entry with
+  the highest `Version` from BREAKOUT_OCCUPANCY_NOTIFY.
 
 Convergence: the moment a socket first holds the final totals (the accepted ballots, or every
 question's accepted upvotes), measured from the moment the last action was answered. Reported as
@@ -35,6 +41,11 @@ BALLOT = int(Opcode.POLL_BALLOT_NOTIFY)
 VOTE_ERROR = int(Opcode.POLL_VOTE_ERROR)
 RESULTS = int(Opcode.POLL_RESULTS_NOTIFY)
 QUESTION_VOTES = int(Opcode.QUESTION_VOTES_NOTIFY)
+UPVOTED = int(Opcode.QUESTION_UPVOTE_NOTIFY)
+PRESENCE = int(Opcode.BREAKOUT_PRESENCE_NOTIFY)
+JOIN_ERROR = int(Opcode.BREAKOUT_JOIN_ERROR)
+OCCUPANCY = int(Opcode.BREAKOUT_OCCUPANCY_NOTIFY)
+UPVOTE_ERROR = int(Opcode.QUESTION_UPVOTE_ERROR)
 
 
 def _payload(data: bytes) -> Any:
@@ -48,14 +59,28 @@ class StormState:
     """What one socket has seen. `target` is set once the totals are known; from then on the
     first frame that matches them stamps `converged_ns`."""
 
-    __slots__ = ("ballot_ns", "converged_ns", "counts", "errors", "results", "tmp")
+    __slots__ = (
+        "acked",
+        "ballot_ns",
+        "converged_ns",
+        "counts",
+        "errors",
+        "results",
+        "tmp",
+        "versions",
+    )
 
     def __init__(self) -> None:
         self.tmp = ""
-        self.ballot_ns = 0  # when this socket's own ballot was acknowledged
+        self.ballot_ns = 0  # when this socket's own ballot or upvote was acknowledged
+        self.acked = ""  # the question its acknowledged upvote was for
         self.errors: list[str] = []
-        self.results: tuple[str, int] = ("", -1)  # (AsOf, Ballots) of the latest tally seen
-        self.counts: dict[str, int] = {}  # question → latest upvote count seen
+        self.results: tuple[str, int] = (
+            "",
+            -1,
+        )  # (AsOf, Ballots) of the latest tally seen
+        self.counts: dict[str, int] = {}  # question (or room) → latest count seen
+        self.versions: dict[str, int] = {}  # room → the Version of that count
         self.converged_ns = 0
 
 
@@ -87,17 +112,36 @@ class Storm:
         elif opcode == BALLOT:
             if _payload(data).get("TmpID") == state.tmp:
                 state.ballot_ns = now
-        elif opcode == VOTE_ERROR:
+        elif opcode == UPVOTED:
+            body = _payload(data)
+            if body.get("TmpID") == state.tmp:
+                state.ballot_ns, state.acked = now, str(body["QuestionID"])
+        elif opcode == OCCUPANCY:
+            for room in _payload(data)["Rooms"]:
+                key, version = str(room["RoomID"]), int(room["Version"])
+                if version > state.versions.get(key, -1):
+                    state.versions[key], state.counts[key] = (
+                        version,
+                        int(room["Occupancy"]),
+                    )
+            self._check(state, now)
+        elif opcode == PRESENCE:
+            body = _payload(data)
+            if body.get("TmpID") == state.tmp:
+                state.ballot_ns, state.acked = now, str(body["RoomID"])
+        elif opcode in (VOTE_ERROR, UPVOTE_ERROR, JOIN_ERROR):
             state.errors.append(str(_payload(data)["Error"]["Code"]))
 
     def _check(self, state: StormState, now: int) -> None:
         if state.converged_ns:
             return
-        if self.final_ballots is not None and state.results[1] == self.final_ballots or self.final_votes is not None and all(
-            state.counts.get(q) == v for q, v in self.final_votes.items()
+        if (
+            self.final_ballots is not None
+            and state.results[1] == self.final_ballots
+            or self.final_votes is not None
+            and all(state.counts.get(q) == v for q, v in self.final_votes.items())
         ):
             state.converged_ns = now
-
 
 
 STORM = Storm()
@@ -248,7 +292,9 @@ async def vote_storm(
     # up showing), asked once every ballot is answered; it must equal the accepted ballots.
     pool = HttpPool("127.0.0.1", spec["ports"][0], 1)
     status, tally = await pool.request(
-        "GET", f"/api/v1/events/{seed['EventID']}/polls/{poll}/results", seed["AdminToken"]
+        "GET",
+        f"/api/v1/events/{seed['EventID']}/polls/{poll}/results",
+        seed["AdminToken"],
     )
     pool.close()
     stored = int(tally["Ballots"]) if status == 200 and tally else -1
@@ -284,45 +330,68 @@ async def vote_storm(
     }
 
 
+async def _answers(
+    states: list[StormState], keys: list[str], cap: float
+) -> tuple[dict[str, int], dict[str, int], int]:
+    """Wait (at most `cap` seconds) until every action is answered; then the accepted actions per
+    key, the refusals per code, and when the last answer came."""
+    started = time.monotonic()
+    while time.monotonic() - started < cap:
+        if all(s.ballot_ns or s.errors for s in states):
+            break
+        await asyncio.sleep(0.05)
+    accepted: dict[str, int] = dict.fromkeys(keys, 0)
+    refusals: dict[str, int] = {}
+    for state in states:
+        if state.acked:
+            accepted[state.acked] += 1
+        for code in state.errors:
+            refusals[code] = refusals.get(code, 0) + 1
+    return accepted, refusals, max((s.ballot_ns for s in states), default=0)
+
+
 async def upvote_storm(
     spec: dict[str, Any], seed: dict[str, Any], receivers: list[Any], meter: Any
 ) -> dict[str, Any]:
     questions: list[str] = seed["QuestionIDs"]
     event, session = seed["EventID"], seed["SessionID"]
-    people = seed["People"]
-    upvotes = min(int(spec["upvotes"]), len(people))
+    upvotes = min(int(spec["upvotes"]), len(receivers))
     window = float(spec["seconds"])
     indexes = [r.index for r in receivers]
     for r in receivers:
         STORM.states.setdefault(r.index, StormState())
-    pool = HttpPool("127.0.0.1", spec["ports"][0], spec.get("http_pool", 32))
-    accepted: dict[str, int] = dict.fromkeys(questions, 0)
-    refusals: dict[str, int] = {}
-    last_answer = 0
 
-    async def upvote(k: int) -> None:
-        nonlocal last_answer
-        question = questions[k % len(questions)]
-        path = f"/api/v1/events/{event}/sessions/{session}/questions/{question}/vote"
-        status, body = await pool.request("PUT", path, people[k]["Token"])
-        last_answer = max(last_answer, time.monotonic_ns())
-        if status == 200:
-            accepted[question] += 1
-        else:
-            code = str((body or {}).get("Error", {}).get("Code", status))
-            refusals[code] = refusals.get(code, 0) + 1
+    def upvote(k: int) -> None:
+        receiver = receivers[k]
+        state = STORM.states[receiver.index]
+        state.tmp = str(uuid.uuid4())
+        body = {
+            "SessionID": session,
+            "QuestionID": questions[k % len(questions)],
+            "TmpID": state.tmp,
+        }
+        if receiver.transport is not None and not receiver.transport.is_disconnected:
+            receiver.transport.send(
+                WSMsgType.BINARY, encode_json_frame(Opcode.QUESTION_UPVOTE, body)
+            )
 
     cpu0, wall0 = meter.cpu_seconds(), time.perf_counter()
     own0 = _own_cpu()
     lateness = await _paced(_spread(upvotes, window), upvote)
+    voters = [STORM.states[r.index] for r in receivers[:upvotes]]
+    cap = float(spec.get("drain_seconds", 10.0))
+    accepted, refusals, last_answer = await _answers(voters, questions, cap)
     STORM.final_votes = dict(accepted)
     _stamp_already_converged(indexes)
-    await _wait_converged(indexes, float(spec.get("drain_seconds", 10.0)))
+    await _wait_converged(indexes, cap)
     wall = time.perf_counter() - wall0
     cpu = meter.cpu_seconds() - cpu0
     own = _own_cpu() - own0
+    pool = HttpPool("127.0.0.1", spec["ports"][0], 1)
     status, listed = await pool.request(
-        "GET", f"/api/v1/events/{event}/sessions/{session}/questions", seed["AdminToken"]
+        "GET",
+        f"/api/v1/events/{event}/sessions/{session}/questions",
+        seed["AdminToken"],
     )
     pool.close()
     stored = {q["ID"]: q["Votes"] for q in listed} if status == 200 else {}
@@ -335,6 +404,62 @@ async def upvote_storm(
         "refusals": refusals,
         "stored_total": sum(stored.get(q, 0) for q in questions),
         "stored_matches_accepted": all(stored.get(q) == v for q, v in accepted.items()),
+        "sender_lateness_max_ms": round(lateness * 1000, 1),
+        "last_ack_after_window_ms": round(max(last_answer - _window_end_ns, 0) / 1e6, 1),
+        "server_cpu": round(cpu / wall, 3) if wall else 0.0,
+        "loadgen_cpu": round(own / wall, 3) if wall else 0.0,
+        "server_rss_mib": round(meter.rss() / 2**20, 1),
+        **_convergence(last_answer, indexes),
+    }
+
+
+async def join_storm(
+    spec: dict[str, Any], seed: dict[str, Any], receivers: list[Any], meter: Any
+) -> dict[str, Any]:
+    rooms: list[str] = seed["BreakoutRoomIDs"]
+    capacity = int(seed["BreakoutCapacity"])
+    window = float(spec["seconds"])
+    indexes = [r.index for r in receivers]
+    for r in receivers:
+        STORM.states.setdefault(r.index, StormState())
+
+    def join(k: int) -> None:
+        receiver = receivers[k]
+        state = STORM.states[receiver.index]
+        state.tmp = str(uuid.uuid4())
+        body = {"RoomID": rooms[k % len(rooms)], "TmpID": state.tmp}
+        if receiver.transport is not None and not receiver.transport.is_disconnected:
+            receiver.transport.send(WSMsgType.BINARY, encode_json_frame(Opcode.BREAKOUT_JOIN, body))
+
+    cpu0, wall0 = meter.cpu_seconds(), time.perf_counter()
+    own0 = _own_cpu()
+    lateness = await _paced(_spread(len(receivers), window), join)
+    joiners = [STORM.states[r.index] for r in receivers]
+    cap = float(spec.get("drain_seconds", 10.0))
+    accepted, refusals, last_answer = await _answers(joiners, rooms, cap)
+    STORM.final_votes = dict(accepted)
+    _stamp_already_converged(indexes)
+    await _wait_converged(indexes, cap)
+    wall = time.perf_counter() - wall0
+    cpu = meter.cpu_seconds() - cpu0
+    own = _own_cpu() - own0
+    pool = HttpPool("127.0.0.1", spec["ports"][0], 1)
+    status, listed = await pool.request(
+        "GET", f"/api/v1/events/{seed['EventID']}/breakouts", seed["AdminToken"]
+    )
+    pool.close()
+    stored = {r["ID"]: r["Occupancy"] for r in listed} if status == 200 else {}
+    return {
+        "connections": spec["connections"],
+        "opened": len(receivers),
+        "rooms": len(rooms),
+        "capacity": capacity,
+        "actions_sent": len(receivers),
+        "actions_accepted": sum(accepted.values()),
+        "refusals": refusals,
+        "stored_total": sum(stored.get(r, 0) for r in rooms),
+        "stored_matches_accepted": all(stored.get(r) == v for r, v in accepted.items()),
+        "rooms_over_capacity": sum(1 for r in rooms if stored.get(r, 0) > capacity),
         "sender_lateness_max_ms": round(lateness * 1000, 1),
         "last_ack_after_window_ms": round(max(last_answer - _window_end_ns, 0) / 1e6, 1),
         "server_cpu": round(cpu / wall, 3) if wall else 0.0,
