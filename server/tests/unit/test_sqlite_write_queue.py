@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 
-from venuely.core.db import Database, DatabaseBusy, SqliteWriteQueue
+from venuely.core import db as db_module
+from venuely.core.db import Database, DatabaseBusy, SqliteWriteQueue, is_busy
 
 
 @pytest.fixture
@@ -109,3 +110,24 @@ async def test_readers_do_not_queue(db: Database) -> None:
             assert (await session.scalar(text("SELECT count(*) FROM log"))) == 0
     await holder
     await db.dispose()
+
+
+async def test_no_free_connection_in_time_is_busy_not_a_crash(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under a storm, units waiting for their write turn hold every pooled connection; one that
+    finds none free within the write wait is SERVER_BUSY (is_busy), not a 30 s hang and a 500."""
+    monkeypatch.setattr(db_module, "WRITE_WAIT_SECONDS", 0.1)
+    database = Database(f"sqlite+aiosqlite:///{tmp_path / 'pool.db'}")
+    held = []
+    try:
+        for _ in range(database.engine.pool.size() + 10):  # the pool and its overflow
+            held.append(await database.engine.connect())
+        with pytest.raises(Exception) as refused:  # noqa: PT011 - which one is is_busy's call
+            async with database.session() as session:
+                await session.execute(text("SELECT 1"))
+        assert is_busy(refused.value)
+    finally:
+        for connection in held:
+            await connection.close()
+        await database.dispose()

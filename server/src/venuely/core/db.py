@@ -19,6 +19,7 @@ from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.dialects.sqlite.aiosqlite import AsyncAdapt_aiosqlite_dbapi
 from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -77,6 +78,10 @@ class Database:
         if self.is_sqlite:
             # One thread hop per statement instead of aiosqlite's four (core/sqlite_driver.py).
             kwargs["module"] = AsyncAdapt_aiosqlite_dbapi(sqlite_driver, sqlite3)
+            # Connections are held by units waiting for their write turn (at most
+            # WRITE_WAIT_SECONDS each); waiting longer than that for a connection means the
+            # server is overloaded, which is answered as SERVER_BUSY, not after 30 s (the default).
+            kwargs["pool_timeout"] = WRITE_WAIT_SECONDS
         else:
             kwargs.update(pool_size=10, max_overflow=20, pool_pre_ping=True)
         self.engine: AsyncEngine = create_async_engine(url, **kwargs)
@@ -122,8 +127,9 @@ class DatabaseBusy(Exception):
 
 
 def is_busy(exc: BaseException) -> bool:
-    """Our write queue timing out, or SQLite's own busy handler giving up (another process)."""
-    if isinstance(exc, DatabaseBusy):
+    """Our write queue timing out, no pooled connection free in time, or SQLite's own busy
+    handler giving up (another process)."""
+    if isinstance(exc, DatabaseBusy | PoolTimeout):
         return True
     return isinstance(exc, OperationalError) and "database is locked" in str(exc.orig)
 
