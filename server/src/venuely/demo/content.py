@@ -78,6 +78,28 @@ def menu_items(public_url: str) -> list[dict[str, Any]]:
             "Data": {"module": "chat"},
         },
         {
+            "Position": "Top",
+            "Index": 25,
+            "Name": "Breakout rooms",
+            "NameDE": "Breakout-Räume",
+            "Names": _names(
+                "Breakout rooms",
+                "Breakout-Räume",
+                "Salas de grupos",
+                "Salles de groupe",
+                "Stanze di gruppo",
+            ),
+            "SidebarTitles": _names(
+                "Breakout rooms",
+                "Breakout-Räume",
+                "Salas de grupos",
+                "Salles de groupe",
+                "Stanze di gruppo",
+            ),
+            "Type": "Module",
+            "Data": {"module": "breakoutroom"},
+        },
+        {
             "Position": "Bottom",
             "Index": 30,
             "Name": "FAQ",

@@ -81,6 +81,11 @@ export const eventSections: readonly EventSection[] = [
     load: () => import("@/features/qna/manage/QnaScreen").then((m) => m.QnaScreen),
   },
   {
+    path: "breakouts",
+    labelKey: "eventNav.breakouts",
+    load: () => import("@/features/breakouts/manage/BreakoutsScreen").then((m) => m.BreakoutsScreen),
+  },
+  {
     path: "check",
     labelKey: "eventNav.check",
     load: () => import("@/features/events/manage/PrepublishScreen").then((m) => m.PrepublishScreen),

@@ -1,7 +1,7 @@
 /**
  * The right and left sidebars (attendee-app.md §4), composing panels of several features (the
  * chat feature's panel, the agenda feature's agenda and speakers, the media feature's cinema and
- * replays, the leaderboard, the polls feature's poll panel). Panels whose feature comes later
+ * replays, the leaderboard, the breakout rooms' slider page, the polls feature's poll panel). Panels whose feature comes later
  * show a clear placeholder. Titles come from the menu item that opens the panel (SidebarTitles),
  * else the panel's own name.
  */
@@ -14,6 +14,7 @@ import { useSessions } from "@/features/sessions";
 import { EventPageView, menuAction, sidebarTitle, useVenueEvent } from "@/features/venue";
 import { request } from "@/lib/api-client";
 import { NULL_ID } from "@/lib/routes";
+import { BreakoutsPanel } from "./breakouts";
 import { PollSidebar } from "./interaction";
 import { leftResizesLayout, useLayout, type LeftPanel, type RightPanel } from "./layout-store";
 
@@ -163,6 +164,8 @@ function RightContent({ panel }: { panel: RightPanel }) {
       return <CinemaSidebar />;
     case "replays":
       return <ReplaysSidebar />;
+    case "breakoutroom":
+      return <BreakoutsPanel />;
     default:
       return <Placeholder panel={panel} />;
   }

@@ -16,6 +16,7 @@ import { startSessions } from "@/features/sessions";
 import { startVariables } from "@/features/variables";
 import { isDesktop, isolationReload, useTour, useVenueEvent } from "@/features/venue";
 import { paths } from "@/lib/routes";
+import { BreakoutStatusLine } from "./breakouts";
 import { PollNotices } from "./interaction";
 import { setAccessCheck, useLayout } from "./layout-store";
 import { MenuBar } from "./MenuBar";
@@ -87,6 +88,7 @@ export function VenueFrame() {
   return (
     <div className={`venue ${leftResizes ? "venue--left-open" : ""}`}>
       <MenuBar position="Top" tour={tour.data?.tour ?? null} />
+      <BreakoutStatusLine />
       <div className="venue__body">
         <LeftSidebar />
         <div className="venue__main">

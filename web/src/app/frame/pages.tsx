@@ -12,6 +12,7 @@ import type { PlayerExtras, Session } from "@/features/sessions";
 import { useVenueEvent } from "@/features/venue";
 import { ModuleOrRoomPage, VenueRoomPage, type RoomFrame } from "@/features/venue/VenueRoom";
 import { Back, IframePage, type ModuleName } from "@/features/venue/VenuePages";
+import { BreakoutsPanel } from "./breakouts";
 import { useLayout } from "./layout-store";
 
 /**
@@ -60,7 +61,12 @@ function CinemaLibrary() {
 }
 
 export const AuditoriumRoute = () => <ModuleRoute module="auditorium" />;
-export const BreakoutRoomRoute = () => <ModuleRoute module="breakoutroom" />;
+/** /breakoutroom as a page (a tour without a room of that name): the same view as the slider page. */
+export const BreakoutRoomRoute = () => (
+  <ModuleRoute module="breakoutroom">
+    <BreakoutsPanel />
+  </ModuleRoute>
+);
 export const CinemaRoute = () => (
   <ModuleRoute module="cinema">
     <CinemaLibrary />

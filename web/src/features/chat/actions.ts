@@ -123,6 +123,22 @@ export function selectRoom(roomID: string | null): void {
   if (id) void loadRoles(id);
 }
 
+/**
+ * Drops a room the person is no longer a member of (they left a breakout room, whose chat is
+ * for the people inside): its messages could not be read or written any more.
+ */
+export function forgetRoom(roomID: string): void {
+  useChat.setState((state) => {
+    if (!state.rooms[roomID]) return state;
+    return {
+      rooms: Object.fromEntries(Object.entries(state.rooms).filter(([id]) => id !== roomID)),
+      order: state.order.filter((id) => id !== roomID),
+      selectedID: state.selectedID === roomID ? null : state.selectedID,
+      visibleID: state.visibleID === roomID ? null : state.visibleID,
+    };
+  });
+}
+
 export function setVisibleRoom(roomID: string | null): void {
   if (useChat.getState().visibleID !== roomID) useChat.setState({ visibleID: roomID });
 }

@@ -4,4 +4,6 @@
  */
 export { ChatPanel } from "./ChatPanel";
 export { useChatUnreadTotal } from "./unread";
-export { openDirect, openGroup } from "./actions";
+export { forgetRoom, openDirect, openGroup } from "./actions";
+export { RoomChat } from "./RoomChat";
+export { Avatar } from "./Avatar";

@@ -2,9 +2,9 @@
  * Public surface of the venue feature for the app's venue frame (`src/app/frame/`): the menu
  * model, the panel vocabulary, the tour query, the isolation rule, the event fields the venue
  * reads, the organizer-page renderer the FAQ sidebar shares with /faq and /landing, and what a
- * room says about its screens' schedule. Pages (VenueRoom, VenuePages, HomeStartPage) are
- * imported by the routes directly, so each stays its own lazy chunk; the panorama viewer is never
- * exported here.
+ * room says about its screens' schedule; also how an organizer's page is framed, which the
+ * breakout rooms' call embed shares. Pages (VenueRoom, VenuePages, HomeStartPage) are imported by
+ * the routes directly, so each stays its own lazy chunk; the panorama viewer is never exported here.
  */
 export { menuAction, menuItemName, menuItems, sidebarTitle, type MenuAction, type MenuPosition } from "./menu";
 export type { JsStep } from "./js-actions";
@@ -16,5 +16,6 @@ export { photoboothURL, useVenueEvent, type VenueEvent, type VenueMenuItem } fro
 export { isDesktop, isolationReload } from "./isolation";
 export type { IframeItem } from "./VenuePages";
 export { EventPageView } from "./EventPageView";
+export { EMBED_ALLOW, embedSandbox, isFramable } from "./embed";
 export { nodeStatuses, SCHEDULE_CLOCK_MS, type ScheduleStatus } from "./schedule-status";
 export { ScheduleBadge } from "./ScheduleBadge";

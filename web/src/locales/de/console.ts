@@ -73,6 +73,7 @@ const consoleStrings: ConsoleTranslation = {
     media: "Medien",
     polls: "Umfragen",
     qna: "Q&A",
+    breakouts: "Breakout-Räume",
     check: "Prüfung",
   },
   eventForm: {

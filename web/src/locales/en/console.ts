@@ -76,6 +76,7 @@ const consoleStrings = {
     media: "Media",
     polls: "Polls",
     qna: "Q&A",
+    breakouts: "Breakout rooms",
     check: "Check",
   },
   eventForm: {

@@ -73,6 +73,7 @@ const consoleStrings: ConsoleTranslation = {
     media: "Multimedia",
     polls: "Encuestas",
     qna: "Preguntas",
+    breakouts: "Salas de grupos",
     check: "Comprobación",
   },
   eventForm: {

@@ -73,6 +73,7 @@ const consoleStrings: ConsoleTranslation = {
     media: "Médias",
     polls: "Sondages",
     qna: "Questions",
+    breakouts: "Salles de sous-groupes",
     check: "Vérification",
   },
   eventForm: {

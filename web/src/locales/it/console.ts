@@ -73,6 +73,7 @@ const consoleStrings: ConsoleTranslation = {
     media: "Media",
     polls: "Sondaggi",
     qna: "Domande",
+    breakouts: "Sale di gruppo",
     check: "Controllo",
   },
   eventForm: {

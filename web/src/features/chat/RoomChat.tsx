@@ -1,0 +1,32 @@
+/**
+ * One chat room on its own, for a feature that owns a room of its members (a breakout room's
+ * chat): the same room view as the chat panel, without the room list. The chat is started as
+ * by any chat surface; a room the person has just become a member of is fetched and loaded.
+ */
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { useChatBootstrap } from "./bootstrap";
+import { RoomView } from "./RoomView";
+import { ensureRoom, useChat } from "./store";
+import "./chat.css";
+
+export function RoomChat({ roomID }: { roomID: string }) {
+  const { t } = useTranslation();
+  useChatBootstrap();
+  const eventID = useChat((s) => s.eventID);
+  const known = useChat((s) => s.rooms[roomID] !== undefined);
+  useEffect(() => {
+    if (eventID && !known) void ensureRoom(roomID);
+  }, [eventID, known, roomID]);
+  return (
+    <div className="chat chat--single" data-chatroom={roomID}>
+      {known ? (
+        <RoomView key={roomID} roomID={roomID} />
+      ) : (
+        <p className="muted" role="status">
+          {t("chat.loading")}
+        </p>
+      )}
+    </div>
+  );
+}
