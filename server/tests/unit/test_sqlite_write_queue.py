@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import cast
 
 import pytest
 from sqlalchemy import text
+from sqlalchemy.pool import QueuePool
 
 from venuely.core import db as db_module
 from venuely.core.db import Database, DatabaseBusy, SqliteWriteQueue, is_busy
@@ -121,7 +123,8 @@ async def test_no_free_connection_in_time_is_busy_not_a_crash(
     database = Database(f"sqlite+aiosqlite:///{tmp_path / 'pool.db'}")
     held = []
     try:
-        for _ in range(database.engine.pool.size() + 10):  # the pool and its overflow
+        pool = cast(QueuePool, database.engine.pool)
+        for _ in range(pool.size() + pool._max_overflow):  # every connection the pool may open
             held.append(await database.engine.connect())
         with pytest.raises(Exception) as refused:  # noqa: PT011 - which one is is_busy's call
             async with database.session() as session:
