@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 from sqlalchemy import JSON, DateTime, String, event
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.dialects.sqlite.aiosqlite import AsyncAdapt_aiosqlite_dbapi
-from sqlalchemy.engine import Dialect
+from sqlalchemy.engine import Dialect, make_url
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.ext.asyncio import (
@@ -78,10 +78,12 @@ class Database:
         if self.is_sqlite:
             # One thread hop per statement instead of aiosqlite's four (core/sqlite_driver.py).
             kwargs["module"] = AsyncAdapt_aiosqlite_dbapi(sqlite_driver, sqlite3)
-            # Connections are held by units waiting for their write turn (at most
-            # WRITE_WAIT_SECONDS each); waiting longer than that for a connection means the
-            # server is overloaded, which is answered as SERVER_BUSY, not after 30 s (the default).
-            kwargs["pool_timeout"] = WRITE_WAIT_SECONDS
+            if _file_database(url):
+                # Connections are held by units waiting for their write turn (at most
+                # WRITE_WAIT_SECONDS each); waiting longer than that for a connection means the
+                # server is overloaded, answered as SERVER_BUSY, not after 30 s (the default).
+                # (An in-memory database has one shared connection and no pool to wait on.)
+                kwargs["pool_timeout"] = WRITE_WAIT_SECONDS
         else:
             kwargs.update(pool_size=10, max_overflow=20, pool_pre_ping=True)
         self.engine: AsyncEngine = create_async_engine(url, **kwargs)
@@ -105,6 +107,11 @@ class Database:
 
     async def dispose(self) -> None:
         await self.engine.dispose()
+
+
+def _file_database(url: str) -> bool:
+    database = make_url(url).database
+    return bool(database) and database != ":memory:" and "mode=memory" not in url
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
