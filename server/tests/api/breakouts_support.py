@@ -15,15 +15,17 @@ from sqlalchemy import func, select
 
 from tests.api.activities_support import RecordingHub, World, build_world, with_hub
 from tests.factories import bearer, make_person, token_for
+from venuely.accounts.models import Person
 from venuely.activities.models import Activity, EntityType
 from venuely.activities.schemas import parse_activity
 from venuely.activities.service import build_activity
 from venuely.app import create_app
-from venuely.breakouts import presence
+from venuely.breakouts import joining, presence
 from venuely.breakouts.changes import Change, announce
 from venuely.breakouts.instances import ensure_alive, instance_of
 from venuely.breakouts.models import BreakoutPresence
 from venuely.breakouts.rooms import ensure_room
+from venuely.core.security import decode_jwt
 from venuely.core.services import Services
 from venuely.events.models import Event
 from venuely.realtime.hub import event_channel, person_channel
@@ -63,6 +65,17 @@ def new_seat(services: Services) -> presence.Seat:
     return presence.Seat(instance_of(services).id, next(_sockets))
 
 
+async def caller_session(services: Services, event_id: str, person_id: str) -> str:
+    """An auth session of the person for the event: what a socket's commands name as caller."""
+    async with services.db.session() as session:
+        person = await session.get(Person, person_id)
+        event = await session.get(Event, event_id)
+    assert person is not None
+    assert event is not None
+    token = await token_for(services, person, event)
+    return str(decode_jwt(token, services.settings.secret_key, services.clock.now())["jti"])
+
+
 async def join(
     services: Services,
     event_id: str,
@@ -71,17 +84,32 @@ async def join(
     *,
     seat: presence.Seat | None = None,
     tmp_id: str = "tmp",
+    alone: bool = False,
 ) -> Change:
-    """What BREAKOUT_JOIN does after its checks: take the seat, commit, announce."""
+    """What BREAKOUT_JOIN does: take the seat with the joins sent meanwhile (`joining.py`), or
+    `alone` in a transaction of its own (`presence.join`, the path after a lost race), commit,
+    announce."""
     await ensure_alive(services)
-    change = await presence.join(
-        services,
-        event_id=event_id,
-        person_id=person_id,
-        room_id=room_id,
-        seat=seat or new_seat(services),
-        tmp_id=tmp_id,
-    )
+    seat = seat or new_seat(services)
+    if alone:
+        change = await presence.join(
+            services,
+            event_id=event_id,
+            person_id=person_id,
+            room_id=room_id,
+            seat=seat,
+            tmp_id=tmp_id,
+        )
+    else:
+        request = joining.JoinRequest(
+            event_id=event_id,
+            session_id=await caller_session(services, event_id, person_id),
+            room_id=room_id,
+            seat=seat,
+            tmp_id=tmp_id,
+            at=services.clock.now(),
+        )
+        change = await joining.join(services, request)
     await announce(services, [change])
     return change
 

@@ -74,6 +74,10 @@ def not_present(person_id: str) -> ApiError:
     )
 
 
+def is_lost_race(exc: DBAPIError) -> bool:
+    return getattr(exc.orig, "sqlstate", None) in _RETRYABLE_STATES
+
+
 async def _run(services: Services, work: Callable[[AsyncSession], Awaitable[T]]) -> T:
     """`work` in a transaction that commits, again after a race it lost (module doc)."""
     for _ in range(ATTEMPTS):
@@ -83,7 +87,7 @@ async def _run(services: Services, work: Callable[[AsyncSession], Awaitable[T]])
         except (_Raced, IntegrityError):
             continue
         except DBAPIError as exc:
-            if getattr(exc.orig, "sqlstate", None) not in _RETRYABLE_STATES:
+            if not is_lost_race(exc):
                 raise
     # Lost every race in a row: the database is overloaded with this person's commands.
     raise server_busy()

@@ -1,8 +1,8 @@
 """The breakout socket commands (protocol/README.md §4, opcodes 34 and 36).
 
-BREAKOUT_JOIN: the caller is reloaded from its auth session and checked as REST checks it
-(`check_event_member` on the socket's event), the room is loaded through `access_room`, and the
-presence is taken for this very socket (process instance and socket number), so it ends when
+BREAKOUT_JOIN: stored with the joins sent meanwhile (`joining.py`), where the caller is
+reloaded from its auth session and checked as REST checks it, the room must be one of the
+socket's event, and the presence is taken for this very socket (process instance and socket number), so it ends when
 the socket does (`lifecycle.on_socket_closed`). Refusals are raised as `ApiError`; the registry
 answers them with BREAKOUT_JOIN_ERROR echoing RoomID and TmpID. BREAKOUT_LEAVE has no error
 opcode of its own: a refusal is ERROR naming opcode 36.
@@ -14,15 +14,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from venuely.accounts.permissions import check_event_member, load_event
 from venuely.accounts.socket import session_principal
+from venuely.breakouts import joining, presence
 from venuely.breakouts import lifecycle as _lifecycle  # noqa: F401 - socket close and purge jobs
 from venuely.breakouts import notify as _notify  # noqa: F401 - registers the change hook
-from venuely.breakouts import presence
 from venuely.breakouts.access import access_room
 from venuely.breakouts.changes import announce
 from venuely.breakouts.frames import JoinIn, LeaveIn
 from venuely.breakouts.instances import ensure_alive, instance_of
-from venuely.breakouts.rooms import ensure_room
-from venuely.chat.publish import deliver
 from venuely.realtime.opcodes import Opcode
 from venuely.realtime.registry import ConnectionContext, handles
 
@@ -37,22 +35,18 @@ async def _person(session: AsyncSession, ctx: ConnectionContext) -> str:
 @handles(Opcode.BREAKOUT_JOIN, JoinIn)
 async def on_join(ctx: ConnectionContext, body: JoinIn) -> None:
     services = ctx.services
-    async with services.db.session() as session:
-        person_id = await _person(session, ctx)
-        room = await access_room(session, ctx.event_id, body.RoomID)
-        # A room made before this feature, or whose chat room was deleted, gets them now.
-        _, effects = await ensure_room(session, room, services.clock.now())
-    await deliver(services, effects)
     await ensure_alive(services)
     instance = instance_of(services)
-    change = await presence.join(
-        services,
+    request = joining.JoinRequest(
         event_id=ctx.event_id,
-        person_id=person_id,
+        session_id=ctx.session_id,
         room_id=body.RoomID,
         seat=presence.Seat(instance.id, ctx.connection_id),
         tmp_id=body.TmpID,
+        at=services.clock.now(),
     )
+    # Stored with the joins sent meanwhile, the caller checked there (joining.py).
+    change = await joining.join(services, request)
     # Noted after the commit: this socket's close now has something to clear.
     instance.seated.add(ctx.connection_id)
     await announce(services, [change])

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
-from sqlalchemy import bindparam, delete, literal, select, union_all
+from sqlalchemy import bindparam, delete, literal, select, tuple_, union_all
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -391,6 +391,32 @@ async def add_room_member(
     if not await is_room_member(session, room, person_id):
         session.add(_relation(room, person_id, RelationType.CHATROOM_ATTENDEE, now))
     return [MemberChange(room_channel(room.id), person_id, added=True)]
+
+
+async def add_room_members(
+    session: AsyncSession, entering: Sequence[tuple[Chatroom, str]], now: datetime
+) -> list[list[Effect]]:
+    """`add_room_member` for many (room, person) pairs at once, with one read of the memberships
+    there are already (a breakout join storm): the effects of each pair, in order."""
+    if not entering:
+        return []
+    pairs = {(room.id, person_id) for room, person_id in entering}
+    found = await session.execute(
+        select(Relation.parent_id, Relation.child_id).where(
+            Relation.parent_type == ROOM_PARENT,
+            Relation.relation_type == RelationType.CHATROOM_ATTENDEE.value,
+            Relation.child_type == PERSON_CHILD,
+            tuple_(Relation.parent_id, Relation.child_id).in_(sorted(pairs)),
+        )
+    )
+    members = {(row.parent_id, row.child_id) for row in found}
+    effects: list[list[Effect]] = []
+    for room, person_id in entering:
+        if (room.id, person_id) not in members:
+            members.add((room.id, person_id))
+            session.add(_relation(room, person_id, RelationType.CHATROOM_ATTENDEE, now))
+        effects.append([MemberChange(room_channel(room.id), person_id, added=True)])
+    return effects
 
 
 async def remove_room_member(session: AsyncSession, room: Chatroom, person_id: str) -> list[Effect]:
