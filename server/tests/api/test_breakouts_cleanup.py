@@ -4,16 +4,33 @@ heartbeat, at start-up, and when its room stops being open by the clock."""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Sequence
 from datetime import timedelta
+from typing import Any
 
-from sqlalchemy import select
+import pytest
+from sqlalchemy import func, select
 
 from tests.api.activities_support import iso
-from tests.api.breakouts_support import Breakouts, breakouts, inside, new_seat
+from tests.api.breakouts_support import (
+    Breakouts,
+    breakouts,
+    inside,
+    join,
+    new_seat,
+    presence_count,
+)
+from tests.factories import make_person
 from venuely.breakouts import lifecycle
+from venuely.breakouts.frames import PresenceReason
 from venuely.breakouts.instances import STALE_AFTER, instance_of
 from venuely.breakouts.models import BreakoutInstance, BreakoutPresence
+from venuely.breakouts.presence import Held, drop
+from venuely.core.services import Services
+from venuely.realtime.hub import person_channel
 from venuely.realtime.opcodes import Opcode
+from venuely.relations.models import Relation
 
 __all__ = ["breakouts"]
 
@@ -68,6 +85,53 @@ async def test_a_closing_socket_leaves_a_presence_another_socket_took(breakouts:
     assert await inside(services, room["ID"]) == [ada]
     await lifecycle.on_socket_closed(services, ada, breakouts.event_id, second.connection_id)
     assert await inside(services, room["ID"]) == []
+
+
+async def test_sockets_closing_by_the_hundred_all_end_their_presence(
+    breakouts: Breakouts, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A mass disconnect (a network blip): every closing socket's presence ends and is told,
+    the rooms' chats lose them, and none is left behind — cleared in a few transactions, not
+    one per socket (thousands at once ran the connection pool dry)."""
+    transactions: list[int] = []
+
+    async def counted(services: Services, held: Sequence[Held], reason: PresenceReason) -> Any:
+        transactions.append(len(held))
+        return await drop(services, held, reason)
+
+    monkeypatch.setattr(lifecycle, "drop", counted)
+    rooms = [await breakouts.create(InternalName=f"r{i}", Capacity=60) for i in range(3)]
+    services = breakouts.services
+    people = [(await make_person(services, event=breakouts.world.event_a)).id for _ in range(120)]
+    seats = [new_seat(services) for _ in people]
+    await asyncio.gather(
+        *[
+            join(services, breakouts.event_id, person, rooms[i % 3]["ID"], seat=seat)
+            for i, (person, seat) in enumerate(zip(people, seats, strict=True))
+        ]
+    )
+    for seat in seats:
+        instance_of(services).seated.add(seat.connection_id)
+    assert await presence_count(services) == len(people)
+    await asyncio.gather(
+        *[
+            lifecycle.on_socket_closed(services, person, breakouts.event_id, seat.connection_id)
+            for person, seat in zip(people, seats, strict=True)
+        ]
+    )
+    assert await presence_count(services) == 0
+    assert sum(transactions) == len(people)
+    assert len(transactions) <= 3, transactions
+    for person in people:
+        frames = breakouts.frames(Opcode.BREAKOUT_PRESENCE_NOTIFY, person_channel(person))
+        assert frames[-1]["Reason"] == "disconnected"
+    async with services.db.session() as session:
+        members = await session.scalar(
+            select(func.count())
+            .select_from(Relation)
+            .where(Relation.parent_id.in_([room["ChatroomID"] for room in rooms]))
+        )
+    assert members == 0
 
 
 async def test_presence_of_a_process_that_stopped_beating_expires(breakouts: Breakouts) -> None:

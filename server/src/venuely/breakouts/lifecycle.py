@@ -3,7 +3,8 @@ renewing its heartbeat, at start-up, and when its room stops being open.
 
 - **A socket closes** (`realtime.membership` tells this process, `on_socket_closed`): the
   presence it holds ends, "disconnected". Only sockets of this process that joined a room cost a
-  database read (`Instance.seated`).
+  database read (`Instance.seated`), and the sockets closing meanwhile are cleared together
+  (group commit, `end_seats`).
 - **Every `BEAT_SECONDS`** (`keep_presence`, a periodic job in every process): this instance
   renews its heartbeat; presence held by instances whose heartbeat is older than `STALE_AFTER`
   ends, "expired"; people inside rooms that are no longer open (closed or rescheduled by the
@@ -17,11 +18,12 @@ renewing its heartbeat, at start-up, and when its room stops being open.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 
-from sqlalchemy import or_, select
+from sqlalchemy import or_, select, tuple_
 
 from venuely.activities.models import Activity
-from venuely.breakouts.changes import announce
+from venuely.breakouts.changes import Change, announce
 from venuely.breakouts.instances import (
     BEAT_SECONDS,
     alive_since,
@@ -31,12 +33,14 @@ from venuely.breakouts.instances import (
 from venuely.breakouts.models import BreakoutInstance, BreakoutPresence
 from venuely.breakouts.presence import ATTEMPTS, Held, Seat, drop, evict
 from venuely.core.background import periodic_job
+from venuely.core.batching import Batcher
 from venuely.core.services import Services
 from venuely.realtime.membership import register_connection_closed
 
 log = logging.getLogger("venuely.breakouts")
 # Rooms evicted per transaction: bounds how long one purge holds the locks.
 ROOMS_PER_TRANSACTION = 50
+DISCONNECTS = "breakouts.disconnects"
 
 
 def _held(row: BreakoutPresence) -> Held:
@@ -51,22 +55,41 @@ async def on_socket_closed(
     if connection_id not in instance.seated:
         return
     instance.seated.discard(connection_id)
-    seat = Seat(instance.id, connection_id)
-    # A row moved by an organizer between the read and the delete is read again.
+    changes = await _disconnects(services).submit(Seat(instance.id, connection_id))
+    await announce(services, changes)
+
+
+def _disconnects(services: Services) -> Batcher[Seat, list[Change]]:
+    async def write(seats: Sequence[Seat]) -> list[list[Change]]:
+        return await end_seats(services, seats)
+
+    return services.background.batcher(DISCONNECTS, write)
+
+
+async def end_seats(services: Services, seats: Sequence[Seat]) -> list[list[Change]]:
+    """The presence these sockets hold ends, "disconnected" — read and dropped together, since
+    sockets close by the thousand at once (a network blip, a proxy restarting, the end of a
+    keynote); one transaction each ran the connection pool dry. A row an organizer moved between
+    the read and the delete is read again. Each seat's changes, in order."""
+    ended: dict[Seat, list[Change]] = {seat: [] for seat in seats}
     for _ in range(ATTEMPTS):
         async with services.db.session() as session:
             rows = (
                 await session.scalars(
                     select(BreakoutPresence).where(
-                        BreakoutPresence.instance_id == seat.instance_id,
-                        BreakoutPresence.connection_id == seat.connection_id,
+                        tuple_(BreakoutPresence.instance_id, BreakoutPresence.connection_id).in_(
+                            sorted({(seat.instance_id, seat.connection_id) for seat in seats})
+                        )
                     )
                 )
             ).all()
             held = [_held(row) for row in rows]
         if not held:
-            return
-        await announce(services, await drop(services, held, "disconnected"))
+            break
+        seat_of = {(h.event_id, h.person_id): h.seat for h in held}
+        for change in await drop(services, held, "disconnected"):
+            ended[seat_of[(change.notice.EventID, change.notice.PersonID)]].append(change)
+    return [ended[seat] for seat in seats]
 
 
 async def _drop_instances(services: Services, *, everyone_else: bool) -> None:

@@ -2,10 +2,10 @@
 
 BREAKOUT_JOIN: stored with the joins sent meanwhile (`joining.py`), where the caller is
 reloaded from its auth session and checked as REST checks it, the room must be one of the
-socket's event, and the presence is taken for this very socket (process instance and socket number), so it ends when
-the socket does (`lifecycle.on_socket_closed`). Refusals are raised as `ApiError`; the registry
-answers them with BREAKOUT_JOIN_ERROR echoing RoomID and TmpID. BREAKOUT_LEAVE has no error
-opcode of its own: a refusal is ERROR naming opcode 36.
+socket's event, and the presence is taken for this very socket (process instance and socket
+number), so it ends when the socket does (`lifecycle.on_socket_closed`). Refusals are raised as
+`ApiError`; the registry answers them with BREAKOUT_JOIN_ERROR echoing RoomID and TmpID.
+BREAKOUT_LEAVE has no error opcode of its own: a refusal is ERROR naming opcode 36.
 """
 
 from __future__ import annotations
