@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from sqlalchemy import func, select
@@ -25,11 +26,13 @@ from tests.factories import make_person
 from venuely.breakouts import presence
 from venuely.breakouts.changes import Change, announce
 from venuely.breakouts.models import BreakoutPresence
+from venuely.breakouts.occupancy import PEOPLE_SHOWN
 from venuely.chat.access import is_room_member
 from venuely.chat.models import Chatroom
 from venuely.core.errors import ApiError
 from venuely.core.ids import new_id
 from venuely.core.services import Services, build_services
+from venuely.realtime.hub import room_channel, staff_channel
 from venuely.realtime.opcodes import Opcode
 
 __all__ = ["breakouts"]
@@ -75,6 +78,36 @@ async def test_a_join_takes_a_seat_and_is_announced(breakouts: Breakouts) -> Non
     assert (await breakouts.get(room["ID"], "ada"))["Call"]["URL"] == SECRET_URL
     assert (await breakouts.get(room["ID"], "attendee_a"))["Call"] is None
     assert (await breakouts.get(room["ID"], "attendee_a"))["PersonIDs"] == [ada]
+
+
+async def test_everyone_sees_the_first_faces_and_the_people_inside_see_all(
+    breakouts: Breakouts,
+) -> None:
+    """The event's frames list a room's first PEOPLE_SHOWN people and its count; the complete
+    list goes to the people inside (the room's chat channel) and to the organizers."""
+    room = await breakouts.create(Capacity=PEOPLE_SHOWN + 4)
+    people = [
+        (await make_person(breakouts.services, event=breakouts.world.event_a)).id
+        for _ in range(PEOPLE_SHOWN + 2)
+    ]
+    for person in people:
+        await join(breakouts.services, breakouts.event_id, person, room["ID"])
+    await breakouts.tick()
+
+    def last(channel: str) -> dict[str, Any]:
+        frames = breakouts.frames(Opcode.BREAKOUT_OCCUPANCY_NOTIFY, channel)
+        entries: list[dict[str, Any]] = frames[-1]["Rooms"]
+        [entry] = [e for e in entries if e["RoomID"] == room["ID"]]
+        return entry
+
+    everyone = last(breakouts.event_channel)
+    inside_room = last(room_channel(room["ChatroomID"]))
+    organizers = last(staff_channel(breakouts.event_id))
+    assert sorted(inside_room["PersonIDs"]) == sorted(people)
+    assert organizers == inside_room
+    assert everyone["PersonIDs"] == inside_room["PersonIDs"][:PEOPLE_SHOWN]
+    assert everyone["Occupancy"] == inside_room["Occupancy"] == len(people)
+    assert everyone["Version"] == inside_room["Version"]
 
 
 async def test_joining_again_changes_nothing_but_the_socket(breakouts: Breakouts) -> None:

@@ -43,7 +43,7 @@ export function InsideRoom({ eventID, me, room, presence, busy, headingRef, onLe
           </button>
         </div>
       )}
-      <People eventID={eventID} me={me} roomTitle={room.Title} personIDs={room.PersonIDs} max={ALL_FACES} />
+      <People eventID={eventID} me={me} roomTitle={room.Title} personIDs={room.PersonIDs} occupancy={room.Occupancy} max={ALL_FACES} />
       <p>
         <button type="button" className="button button--danger" onClick={onLeave} aria-disabled={busy !== null || undefined}>
           {busy === "leave" ? t("inside.leaving") : t("inside.leave")}

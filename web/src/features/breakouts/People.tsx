@@ -8,12 +8,22 @@ import { useBreakoutsT } from "./i18n";
 import { facesOf } from "./model";
 import { useNames, useWantNames } from "./names";
 
-export function People({ eventID, me, roomTitle, personIDs, max }: { eventID: string; me: string; roomTitle: string; personIDs: readonly string[]; max: number }) {
+interface PeopleProps {
+  eventID: string;
+  me: string;
+  roomTitle: string;
+  personIDs: readonly string[];
+  /** How many are inside: the list may name only the first of them. */
+  occupancy: number;
+  max: number;
+}
+
+export function People({ eventID, me, roomTitle, personIDs, occupancy, max }: PeopleProps) {
   const { t } = useBreakoutsT();
-  const { shown, more } = facesOf({ PersonIDs: [...personIDs] }, max);
+  const { shown, more } = facesOf({ PersonIDs: [...personIDs], Occupancy: occupancy }, max);
   useWantNames(eventID, shown);
   const known = useNames((s) => s.known);
-  if (personIDs.length === 0) return <p className="breakouts__nobody">{t("room.nobody")}</p>;
+  if (occupancy === 0) return <p className="breakouts__nobody">{t("room.nobody")}</p>;
   return (
     <ul className="breakouts__people" aria-label={t("room.people", { room: roomTitle })}>
       {shown.map((id) => {

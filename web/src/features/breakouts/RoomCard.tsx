@@ -57,7 +57,7 @@ export function RoomCard({ eventID, me, room, state, now, inside, elsewhere, joi
       {room.Topic ? <p className="breakouts__topic">{room.Topic}</p> : null}
       {schedule ? <p className="breakouts__when">{schedule}</p> : null}
       <p className="breakouts__seats">{t("room.seats", { count: Math.max(0, room.SeatsLeft), capacity: room.Capacity })}</p>
-      <People eventID={eventID} me={me} roomTitle={room.Title} personIDs={room.PersonIDs} max={LIST_FACES} />
+      <People eventID={eventID} me={me} roomTitle={room.Title} personIDs={room.PersonIDs} occupancy={room.Occupancy} max={LIST_FACES} />
       {inside && !elsewhere ? <p className="breakouts__here">{t("room.here")}</p> : null}
       {elsewhere ? <p className="breakouts__here">{t("room.elsewhere")}</p> : null}
       {canJoin ? (

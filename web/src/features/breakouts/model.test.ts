@@ -20,6 +20,16 @@ describe("occupancy frames", () => {
     expect(withOccupancy(rooms, { EventID: EVENT, Rooms: [occupancy("r1", 3, [])] })).toEqual(rooms);
   });
 
+  it("take the complete list of the same version over the first faces, never the other way", () => {
+    const faces = { ...occupancy("r1", 9, [BOB]), Occupancy: 3 };
+    const complete = occupancy("r1", 9, [BOB, CARA, ME]);
+    const cut = withOccupancy(rooms, { EventID: EVENT, Rooms: [faces] });
+    expect(cut[0]).toMatchObject({ Version: 9, Occupancy: 3, PersonIDs: [BOB] });
+    const whole = withOccupancy(cut, { EventID: EVENT, Rooms: [complete] });
+    expect(whole[0]?.PersonIDs).toEqual([BOB, CARA, ME]);
+    expect(withOccupancy(whole, { EventID: EVENT, Rooms: [faces] })[0]?.PersonIDs).toEqual([BOB, CARA, ME]);
+  });
+
   it("ignore rooms the list does not know", () => {
     expect(withOccupancy(rooms, { EventID: EVENT, Rooms: [occupancy("r9", 1, [BOB])] })).toEqual(rooms);
   });
@@ -83,6 +93,8 @@ describe("the person's presence", () => {
 });
 
 it("shows the first faces and counts the rest", () => {
-  expect(facesOf({ PersonIDs: [ME, BOB, CARA] }, 2)).toEqual({ shown: [ME, BOB], more: 1 });
-  expect(facesOf({ PersonIDs: [ME] }, 8)).toEqual({ shown: [ME], more: 0 });
+  expect(facesOf({ PersonIDs: [ME, BOB, CARA], Occupancy: 3 }, 2)).toEqual({ shown: [ME, BOB], more: 1 });
+  expect(facesOf({ PersonIDs: [ME], Occupancy: 1 }, 8)).toEqual({ shown: [ME], more: 0 });
+  // The event's frames name a room's first faces only: the count says how many more are inside.
+  expect(facesOf({ PersonIDs: [ME, BOB], Occupancy: 40 }, 8)).toEqual({ shown: [ME, BOB], more: 38 });
 });

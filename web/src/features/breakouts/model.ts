@@ -3,7 +3,9 @@
  *
  * - `withOccupancy`: a BREAKOUT_OCCUPANCY_NOTIFY into the list — per room, only an entry with a
  *   higher `Version` than the one shown replaces it (frames of several server processes may cross,
- *   and the REST list carries the version it was read at).
+ *   and the REST list carries the version it was read at), or one of the same version that lists
+ *   everyone inside where the shown one listed only the first faces: the event's frames carry a
+ *   room's first faces, the people inside and organizers also get the complete list.
  * - `withRoomNotice`: a BREAKOUT_ROOM_NOTIFY — a new room is added (empty), a known one takes the
  *   new definition and keeps its occupancy, a deleted one goes.
  * - `stateAt`: a room's state by the clock, as the protocol asks clients to derive it.
@@ -16,10 +18,16 @@ export function withOccupancy(rooms: readonly BreakoutRoom[], notice: BreakoutOc
   const fresh = new Map(notice.Rooms.map((entry) => [entry.RoomID, entry]));
   return rooms.map((room) => {
     const entry = fresh.get(room.ID);
-    if (!entry || entry.Version <= room.Version) return room;
+    if (!entry || entry.Version < room.Version) return room;
+    if (entry.Version === room.Version && !(isComplete(entry) && !isComplete(room))) return room;
     const { Version, Capacity, Occupancy, SeatsLeft, PersonIDs } = entry;
     return { ...room, Version, Capacity, Occupancy, SeatsLeft, PersonIDs };
   });
+}
+
+/** Whether an entry names everyone inside (the event's frames name only a room's first faces). */
+function isComplete(entry: Pick<BreakoutRoom, "PersonIDs" | "Occupancy">): boolean {
+  return entry.PersonIDs.length >= entry.Occupancy;
 }
 
 export function withRoomNotice(rooms: readonly BreakoutRoom[], notice: BreakoutRoomNotice): BreakoutRoom[] {
@@ -94,7 +102,8 @@ export function departureOf(notice: BreakoutPresence, mine: boolean): Departure 
   return notice.Reason as Departure;
 }
 
-/** The first `max` people inside, and how many more there are. */
-export function facesOf(room: Pick<BreakoutRoom, "PersonIDs">, max: number): { shown: string[]; more: number } {
-  return { shown: room.PersonIDs.slice(0, max), more: Math.max(0, room.PersonIDs.length - max) };
+/** The first `max` people inside, and how many more there are (the list may name fewer than are inside). */
+export function facesOf(room: Pick<BreakoutRoom, "PersonIDs" | "Occupancy">, max: number): { shown: string[]; more: number } {
+  const shown = room.PersonIDs.slice(0, max);
+  return { shown, more: Math.max(0, room.Occupancy - shown.length) };
 }
