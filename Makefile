@@ -55,6 +55,7 @@ demo: migrate
 run: demo web
 	@echo "Demo event: http://$(HOST):$(PORT)/demo  (attendee@demo.venuely.example / demo-attendee-pass)"
 	@echo "Organizer console: http://$(HOST):$(PORT)/manage  (admin@demo.venuely.example / demo-organizer-pass)"
+	@echo "Help desk agent: http://$(HOST):$(PORT)/demo  (agent@demo.venuely.example / demo-agent-pass)"
 	$(BIN)/venuely serve --host $(HOST) --port $(PORT)
 
 # The API server with auto-reload in the background, Vite in front of it (proxying /api and /realtime).

@@ -68,6 +68,7 @@ OPCODES: list[tuple[int, str, str, str]] = [
     (40, "QUESTION_UPVOTE", "client_to_server", JSON),
     (41, "QUESTION_UPVOTE_ERROR", "server_to_client", JSON),
     (42, "QUESTION_UPVOTE_NOTIFY", "server_to_client", JSON),
+    (43, "HELPDESK_TICKET_NOTIFY", "server_to_client", JSON),
 ]
 OP = {name: value for value, name, _, _ in OPCODES}
 
@@ -131,6 +132,8 @@ POLL = "6650a1b2c3d4e5f600000301"
 QUESTION = "6650a1b2c3d4e5f600000601"
 BREAKOUT = "6650a1b2c3d4e5f600000701"
 BREAKOUT_CHAT = "6650a1b2c3d4e5f6000000f3"
+TICKET = "6650a1b2c3d4e5f600000901"
+SUPPORT_CHAT = "6650a1b2c3d4e5f6000009f1"
 TMP = "c0ffee00-1111-4222-8333-444455556666"
 AT = "2026-05-09T12:00:00.123000Z"
 
@@ -722,6 +725,54 @@ VALID: list[tuple[str, str, str, Any, bool, dict[str, int] | None]] = [
             "ConferenceType": "Jitsi",
             "PanoNodeID": "",
             "Deleted": False,
+        },
+        False,
+        None,
+    ),
+    (
+        "helpdesk_ticket_notify",
+        "HELPDESK_TICKET_NOTIFY",
+        JSON,
+        {
+            "ID": TICKET,
+            "EventID": EVENT,
+            "ChatroomID": SUPPORT_CHAT,
+            "Topic": "No sound in the keynote stream",
+            "State": "waiting",
+            "Requester": {"ID": ALICE, "Name": "Ada Lovelace", "Picture": ""},
+            "Assignee": {"ID": BOB, "Name": "Sam Rivera (Help desk)", "Picture": ""},
+            "CreatedAt": "2026-05-09T12:00:00Z",
+            "UpdatedAt": "2026-05-09T12:04:00Z",
+            "LastMessageAt": "2026-05-09T12:04:00Z",
+            "LastMessageBy": "agent",
+            "FirstResponseAt": "2026-05-09T12:04:00Z",
+            "ClosedAt": None,
+            "ReopenCount": 0,
+            "MessageCount": 2,
+        },
+        False,
+        None,
+    ),
+    (
+        "helpdesk_ticket_notify_new",
+        "HELPDESK_TICKET_NOTIFY",
+        JSON,
+        {
+            "ID": TICKET,
+            "EventID": EVENT,
+            "ChatroomID": SUPPORT_CHAT,
+            "Topic": "Where are the keynote slides?",
+            "State": "new",
+            "Requester": {"ID": CAROL, "Name": "Grace Hopper", "Picture": ""},
+            "Assignee": None,
+            "CreatedAt": AT,
+            "UpdatedAt": AT,
+            "LastMessageAt": AT,
+            "LastMessageBy": "requester",
+            "FirstResponseAt": None,
+            "ClosedAt": None,
+            "ReopenCount": 0,
+            "MessageCount": 1,
         },
         False,
         None,

@@ -29,6 +29,7 @@ from venuely.events.public_router import public_router as events_public_router
 from venuely.events.router import router as events_router
 from venuely.files.limits import upload_path_limits
 from venuely.files.router import router as files_router
+from venuely.helpdesk.router import router as helpdesk_router
 from venuely.lists.router import router as lists_router
 from venuely.locations.router import router as locations_router
 from venuely.media.router import router as media_router
@@ -86,6 +87,7 @@ FEATURE_ROUTERS: tuple[APIRouter, ...] = (
     polls_router,
     qna_router,
     breakouts_router,
+    helpdesk_router,
     proxy_router,
 )
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tests.api.authz_breakouts import breakout_rows
+from tests.api.authz_helpdesk import helpdesk_rows
 from tests.api.authz_media import REC_SECRET, video_body
 from tests.api.authz_polls import poll_rows
 from tests.api.authz_qna import qna_rows
@@ -959,6 +960,8 @@ GROUPS["qna"] = qna_rows()
 GROUPS["polls"] = poll_rows()
 # Breakout rooms: `authz_breakouts.py` (its rows use the helpers above).
 GROUPS["breakouts"] = breakout_rows()
+# The help desk: `authz_helpdesk.py`.
+GROUPS["helpdesk"] = helpdesk_rows()
 
 ROWS = [row for rows in GROUPS.values() for row in rows]
 assert all(len(row.expected) == len(CALLERS) for row in ROWS)

@@ -91,6 +91,7 @@ _POOLS: dict[str, tuple[str, ...]] = {
     "ThemeID": ("A.theme", "B.theme"),
     "PanoID": ("A.pano", "B.pano"),
     "VTableID": ("A.vtable", "B.vtable"),
+    "TicketID": ("A.ticket", "A.member.ticket", "B.ticket"),
 }
 _SAME_POOL = {
     "AttendeeID": "PersonID",
@@ -230,6 +231,7 @@ class _Seeder:
             )
         )
         v[f"{side}.message"] = message["ID"]
+        await self.ticket(f"{side}.ticket", event.id, attendee_token)
         relation = {
             "EventID": event.id,
             "ParentType": "Chatroom",
@@ -261,6 +263,18 @@ class _Seeder:
             await self.post("", url, value)
         return {"event": event, "attendee": attendee, "customer_admin": customer_admin}
 
+    async def ticket(self, label: str, event_id: str, token: str) -> None:
+        """A help desk ticket asked by the token's person, and its support room."""
+        ticket = await _created(
+            await self.client.post(
+                f"/events/{event_id}/helpdesk/tickets",
+                headers=bearer(token),
+                json={"Topic": "Help", "Text": "Where is the keynote?", "TmpID": label},
+            )
+        )
+        self.values[label] = ticket["ID"]
+        self.values[f"{label}.room"] = ticket["ChatroomID"]
+
     async def private_parts(self, event: Any) -> None:
         """Inside event A: a direct chat between two other attendees (with its membership
         relations and a message) and a session that starts tomorrow with a secret stream link."""
@@ -288,6 +302,8 @@ class _Seeder:
         )
         v["A.direct.message"] = message["ID"]
         v["A.direct.text"] = DIRECT_TEXT
+        # Another attendee's help desk conversation: theirs and the agents' only.
+        await self.ticket("A.member.ticket", event.id, await token_for(services, member, event))
         future = {
             "InternalName": "tomorrow",
             "Title": "Tomorrow",
@@ -339,6 +355,8 @@ async def seed(
         "A.theme",
         "A.vtable",
         "A.pano",  # of the event's customer: its tour is what the attendee walks through
+        "A.ticket",
+        "A.ticket.room",  # their own help desk conversation
     }
     b_admin_sees = {label for label in values if label.startswith("B.")}
     roles = (
@@ -564,6 +582,7 @@ _OBJECTS = (
     "ThemeID",
     "PanoID",
     "VTableID",
+    "TicketID",
 )
 
 
@@ -589,6 +608,7 @@ def _probe_labels(event_side: str, objects: str) -> dict[str, str]:
             ChatroomID="A.direct",
             ChatMessageID="A.direct.message",
             RelationID="A.direct.relation",
+            TicketID="A.member.ticket",
         )
     return labels
 

@@ -4,6 +4,7 @@ ids, and direct rooms made once per pair."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 
 import httpx
 import pytest
@@ -57,12 +58,21 @@ async def test_the_demo_has_its_broadcast_room_and_welcome_once(services: Servic
         rooms = (
             await session.scalars(select(Chatroom).where(Chatroom.event_id == ctx.event.id))
         ).all()
-        messages = await session.scalar(select(func.count()).select_from(ChatMessage))
-    # Besides the broadcast room, each demo breakout room has one of its own (breakouts.md).
-    event_rooms = [r.internal_name for r in rooms if not r.internal_name.startswith("breakout:")]
+        messages = await session.scalar(
+            select(func.count()).where(ChatMessage.chatroom_id == _broadcast(rooms))
+        )
+    # Besides the broadcast room, each demo breakout room has one of its own (breakouts.md) and
+    # each demo help desk conversation its support room (helpdesk.md).
+    event_rooms = [
+        r.internal_name for r in rooms if not r.internal_name.startswith(("breakout:", "support:"))
+    ]
     assert event_rooms == ["broadcast"]
-    assert len(rooms) == 1 + 4
+    assert len(rooms) == 1 + 4 + 2
     assert messages == 2
+
+
+def _broadcast(rooms: Sequence[Chatroom]) -> str:
+    return next(r.id for r in rooms if r.internal_name == "broadcast")
 
 
 async def test_rooms_of_an_attendee(client: httpx.AsyncClient, world: ChatWorld) -> None:

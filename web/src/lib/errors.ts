@@ -52,7 +52,11 @@ export type ErrorMessageKey =
   | "errors.breakoutRoomNotFound"
   | "errors.breakoutRoomClosed"
   | "errors.breakoutRoomFull"
-  | "errors.breakoutNotPresent";
+  | "errors.breakoutNotPresent"
+  | "errors.helpdeskNotAgent"
+  | "errors.helpdeskTicketNotFound"
+  | "errors.helpdeskTicketClosed"
+  | "errors.helpdeskTooManyOpen";
 
 /**
  * A `Record` over every code, so a code the server adds fails `tsc` here until someone decides
@@ -85,6 +89,10 @@ const CODE_MESSAGES: Record<ErrorCode, ErrorMessageKey> = {
   FORBIDDEN: "errors.forbidden",
   FRAME_HEADER: "errors.generic",
   FRAME_TOO_LARGE: "errors.generic",
+  HELPDESK_NOT_AGENT: "errors.helpdeskNotAgent",
+  HELPDESK_TICKET_CLOSED: "errors.helpdeskTicketClosed",
+  HELPDESK_TICKET_NOT_FOUND: "errors.helpdeskTicketNotFound",
+  HELPDESK_TOO_MANY_OPEN: "errors.helpdeskTooManyOpen",
   INTERNAL_ERROR: "errors.generic",
   INTERNAL_NAME_TAKEN: "errors.nameTaken",
   INVALID_FILE: "errors.fileInvalid",

@@ -8,6 +8,8 @@ Rules:
 - The broadcast room admits every member of its event (attendees and the event's admins).
 - A direct or group room admits the persons related to it as `ChatroomAttendee`.
 - Admins of the event may open every room of it (moderation needs that), without being members.
+- A kind another feature owns may let more people read without being members (`kinds.py`: the
+  help desk's agents read every support room of their event).
 - Moderators: `Moderator` or `ChatroomAdmin` relations with the room as parent, `Moderator`
   relations with the event as parent (moderating all its rooms), and the event's admins.
 """
@@ -24,6 +26,7 @@ from venuely.accounts.models import Person
 from venuely.accounts.permissions import EventAccess
 from venuely.accounts.whitelist import is_email_allowed
 from venuely.chat.errors import forbidden, message_not_found, not_a_member, room_not_found
+from venuely.chat.kinds import check_chat_may_manage, rules_of
 from venuely.chat.models import ChatMessage, Chatroom, ChatroomKind
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.events.models import Attendee, Event
@@ -40,7 +43,8 @@ PERSON_CHILD = "Person"
 class RoomAccess:
     access: EventAccess
     room: Chatroom
-    # False for an event admin looking into a direct or group room they are not part of.
+    # False for an event admin looking into a room they are not part of, or for a reader a room
+    # kind's rules admit (kinds.py).
     is_member: bool
 
     @property
@@ -93,10 +97,15 @@ register_private_context(ROOM_PARENT, rooms_hidden_from)
 
 
 async def _is_room_of_event(session: AsyncSession, event_id: str, room_id: str) -> bool:
-    found = await session.scalar(
-        select(Chatroom.id).where(Chatroom.id == room_id, Chatroom.event_id == event_id)
+    """A relation written through the relation routes may name a room of the event, but not one
+    another feature owns: its members and wiring are that feature's (CONFLICT)."""
+    room = await session.scalar(
+        select(Chatroom).where(Chatroom.id == room_id, Chatroom.event_id == event_id)
     )
-    return found is not None
+    if room is None:
+        return False
+    check_chat_may_manage(room)
+    return True
 
 
 register_reference(ROOM_PARENT, _is_room_of_event)
@@ -119,6 +128,9 @@ async def access_room(session: AsyncSession, access: EventAccess, room_id: str) 
     if await is_room_member(session, room, access.principal.person_id):
         return RoomAccess(access, room, is_member=True)
     if access.is_admin:
+        return RoomAccess(access, room, is_member=False)
+    may_read = rules_of(room.kind).may_read
+    if may_read is not None and await may_read(session, access, room):
         return RoomAccess(access, room, is_member=False)
     raise not_a_member(room_id)
 

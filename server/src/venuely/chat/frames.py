@@ -42,7 +42,7 @@ class ChatroomOut(Outbound):
     Title: str
     InternalName: str
     IsPrivate: bool
-    Type: Literal["broadcast", "direct", "group"]
+    Type: Literal["broadcast", "direct", "group", "support"]
     CreatedAt: datetime
     LastMessageID: str
     # Direct and group rooms: their members; the broadcast room: [] (everybody in the event,

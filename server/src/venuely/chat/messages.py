@@ -19,6 +19,7 @@ from sqlalchemy.sql.elements import ColumnElement
 from venuely.chat.access import RoomAccess, access_message, can_moderate
 from venuely.chat.errors import forbidden, not_a_member
 from venuely.chat.frames import MAX_TEXT, DeleteNotice
+from venuely.chat.kinds import rules_of
 from venuely.chat.models import ChatMessage, ChatPersonStatus, Chatroom, ChatroomKind
 from venuely.chat.publish import Effect, publication
 from venuely.chat.ratelimit import send_limiter
@@ -186,12 +187,18 @@ async def post_message(
 ) -> Outcome:
     """Store a message, idempotent on (sender, TmpID). The TmpID is looked up once, under the
     room lock, so a twin that committed meanwhile is found; `admit_new` runs the caller's checks
-    (the demo seed's welcome messages have none) only when the message is new."""
+    (the demo seed's welcome messages have none) only when the message is new, after the room
+    kind's own check (`kinds.py`; a closed help desk conversation takes no message). The kind's
+    hook runs after the message is stored, in this transaction, and its effects follow the
+    message's."""
     data = {"TmpID": tmp_id, "ChatroomID": room.id}
     room = await _lock_room(session, room.id)
     stored = await _by_tmp_id(session, sender_id, tmp_id)
     if stored is not None:
         return await _replay(session, room, stored, data)
+    rules = rules_of(room.kind)
+    if rules.before_message is not None:
+        await rules.before_message(session, room, sender_id)
     if admit_new is not None:
         await admit_new()
     message = ChatMessage(
@@ -219,8 +226,12 @@ async def post_message(
     room.last_message_id = message.id
     await session.flush()
     out = message_out(message, await member_ids(session, room))
-    effect = publication(room_channel(room.id), Opcode.CHAT_MESSAGE_SEND_NOTIFY, out.frame())
-    return Outcome(out, changed=True, effects=[effect])
+    effects: list[Effect] = [
+        publication(room_channel(room.id), Opcode.CHAT_MESSAGE_SEND_NOTIFY, out.frame())
+    ]
+    if rules.after_message is not None:
+        effects.extend(await rules.after_message(session, services, room, message))
+    return Outcome(out, changed=True, effects=effects)
 
 
 async def edit_message(

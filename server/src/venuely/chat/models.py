@@ -23,6 +23,9 @@ class ChatroomKind(StrEnum):
     BROADCAST = "broadcast"
     DIRECT = "direct"
     GROUP = "group"
+    # A help desk conversation (helpdesk/): made, given members and ruled by that feature
+    # through `kinds.py`; chat's own routes never make one.
+    SUPPORT = "support"
 
 
 def direct_internal_name(person_a: str, person_b: str) -> str:
@@ -40,7 +43,8 @@ class Chatroom(Base):
     id: Mapped[str] = id_column()
     event_id: Mapped[str] = mapped_column(String(24), ForeignKey("events.id", ondelete="CASCADE"))
     title: Mapped[str] = mapped_column(String(100), default="")
-    # "broadcast", "direct:<a>:<b>" (sorted person ids) or "group:<room id>".
+    # "broadcast", "direct:<a>:<b>" (sorted person ids), "group:<room id>", or a name another
+    # feature gives its rooms ("breakout:<room id>", "support:<ticket id>").
     internal_name: Mapped[str] = mapped_column(String(120))
     kind: Mapped[str] = mapped_column(String(16))
     is_private: Mapped[bool] = mapped_column(Boolean, default=False)

@@ -12,6 +12,7 @@ from venuely.accounts.permissions import EventMember
 from venuely.chat import messages, service
 from venuely.chat.access import access_room, check_own_person, is_room_admin
 from venuely.chat.errors import forbidden
+from venuely.chat.kinds import check_chat_may_manage
 from venuely.chat.publish import commit_and_deliver
 from venuely.chat.schemas import ChatMessageOut, ChatroomOut
 from venuely.core.deps import ServicesDep, SessionDep
@@ -53,6 +54,8 @@ async def delete_chatroom(
         raise forbidden(
             "Only the room's admins and event admins may delete it", {"ChatroomID": room_id}
         )
+    # A support room goes with its ticket, through the help desk (kinds.py).
+    check_chat_may_manage(room_access.room)
     effects = await service.delete_room(session, room_access.room)
     await commit_and_deliver(session, services, effects)
     return Response(status_code=204)

@@ -170,6 +170,17 @@ class ErrorCode(StrEnum):
     BREAKOUT_ROOM_FULL = auto(), ErrorSpec(409, data=("RoomID", "Capacity"))
     # An organizer's move of someone who is in no breakout room of the event.
     BREAKOUT_NOT_PRESENT = auto(), ErrorSpec(409, data=("PersonID",))
+    # -- the help desk (helpdesk/), over both wires -----------------------------------------------
+    # An agent's action (the queue, claiming) asked by someone who is neither an admin of the
+    # event nor one of its named agents.
+    HELPDESK_NOT_AGENT = auto(), ErrorSpec(403, data=("EventID",))
+    # Unknown, another event's, or another person's ticket (the same answer, so ids cannot be
+    # probed).
+    HELPDESK_TICKET_NOT_FOUND = auto(), ErrorSpec(404, data=("TicketID",))
+    # A message into a closed conversation (nothing stored), or claiming a closed ticket.
+    HELPDESK_TICKET_CLOSED = auto(), ErrorSpec(409, data=("TicketID",))
+    # A person has as many tickets not closed in the event as one may (`Data.MaxOpen`).
+    HELPDESK_TOO_MANY_OPEN = auto(), ErrorSpec(409, data=("MaxOpen",))
     # -- 429 / 5xx ---------------------------------------------------------------------------------
     RATE_LIMITED = auto(), ErrorSpec(429, data=_RETRY, layer=Layer.DISPATCH)
     MAIL_FAILED = auto(), ErrorSpec(502)

@@ -17,6 +17,10 @@ ATTENDEE_EMAIL = "attendee@demo.venuely.example"
 ATTENDEE_PASSWORD = "demo-attendee-pass"  # noqa: S105 - published demo login
 ADMIN_EMAIL = "admin@demo.venuely.example"
 ADMIN_PASSWORD = "demo-organizer-pass"  # noqa: S105 - published demo login
+# The help desk's named agent (helpdesk/demo.py): answers from the attendee app's help desk page.
+AGENT_EMAIL = "agent@demo.venuely.example"
+AGENT_PASSWORD = "demo-agent-pass"  # noqa: S105 - published demo login
+AGENT_NAME = ("Morgan", "Ellis (Help desk)")
 
 
 def _names(en: str, de: str, es: str, fr: str, it: str) -> dict[str, str]:

@@ -235,6 +235,17 @@ async def _ensure_breakout_rooms(session: AsyncSession, ctx: DemoContext) -> Non
     await ensure_demo_rooms(session, ctx.services, ctx.event)
 
 
+async def _ensure_helpdesk(session: AsyncSession, ctx: DemoContext) -> None:
+    # The named agent gets a published login, reset each run like the others.
+    from venuely.helpdesk.demo import ensure_demo_helpdesk
+
+    first, last = content.AGENT_NAME
+    agent = await _ensure_person(
+        session, content.AGENT_EMAIL, content.AGENT_PASSWORD, first, last, ctx.now
+    )
+    await ensure_demo_helpdesk(session, ctx.services, ctx.event, agent=agent, attendee=ctx.attendee)
+
+
 DEMO_STEPS: list[DemoStep] = [
     _ensure_attendance,
     _ensure_admin_grant,
@@ -248,6 +259,7 @@ DEMO_STEPS: list[DemoStep] = [
     _ensure_questions,
     _ensure_polls,
     _ensure_breakout_rooms,
+    _ensure_helpdesk,
 ]
 
 
@@ -280,6 +292,7 @@ def _summary(settings: Settings) -> str:
             f"  API docs:       {base}/api/docs",
             f"  Attendee login: {content.ATTENDEE_EMAIL} / {content.ATTENDEE_PASSWORD}",
             f"  Admin login:    {content.ADMIN_EMAIL} / {content.ADMIN_PASSWORD}",
+            f"  Agent login:    {content.AGENT_EMAIL} / {content.AGENT_PASSWORD} (help desk)",
             f"  Mail (no SMTP): {settings.mail_dir}/*.eml",
             "",
         ]

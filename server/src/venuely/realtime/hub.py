@@ -7,6 +7,8 @@ which sockets listen to which channel. Channel names:
 - `person:{PersonID}` every connection of that person (PANO_ATTENDEE_VAR_SYNC, own notifications)
 - `room:{ChatroomID}` every connection whose person is a member of the chat room
 - `staff:{EventID}`   the event's connections whose person organizes it (drafts, moderation)
+- features name channels of their own and say who joins them through `membership.py` (the
+  help desk's `helpdesk:{EventID}`: the connections of the event's agents)
 
 Publishing only signals (architecture.md §5): the database stays the source of truth, so a
 publish happens after the commit and a lost signal is repaired by the client's catch-up.

@@ -23,6 +23,8 @@ class RelationType(StrEnum):
     CHATROOM_ADMIN = "ChatroomAdmin"
     CHATROOM_ATTENDEE = "ChatroomAttendee"
     SPEAKER = "Speaker"
+    # Event -> Person: a named agent of the event's help desk (helpdesk/access.py).
+    HELPDESK_AGENT = "HelpdeskAgent"
 
 
 class Relation(Base):

@@ -86,6 +86,11 @@ export const eventSections: readonly EventSection[] = [
     load: () => import("@/features/breakouts/manage/BreakoutsScreen").then((m) => m.BreakoutsScreen),
   },
   {
+    path: "helpdesk",
+    labelKey: "eventNav.helpdesk",
+    load: () => import("@/features/helpdesk/manage/HelpdeskScreen").then((m) => m.HelpdeskScreen),
+  },
+  {
     path: "check",
     labelKey: "eventNav.check",
     load: () => import("@/features/events/manage/PrepublishScreen").then((m) => m.PrepublishScreen),

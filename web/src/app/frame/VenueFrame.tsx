@@ -17,6 +17,7 @@ import { startVariables } from "@/features/variables";
 import { isDesktop, isolationReload, useTour, useVenueEvent } from "@/features/venue";
 import { paths } from "@/lib/routes";
 import { BreakoutStatusLine } from "./breakouts";
+import { HelpdeskAnswers } from "./helpdesk";
 import { PollNotices } from "./interaction";
 import { setAccessCheck, useLayout } from "./layout-store";
 import { MenuBar } from "./MenuBar";
@@ -102,6 +103,7 @@ export function VenueFrame() {
         <AgendaReminders />
       </Suspense>
       <PollNotices />
+      <HelpdeskAnswers />
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { useVenueEvent } from "@/features/venue";
 import { ModuleOrRoomPage, VenueRoomPage, type RoomFrame } from "@/features/venue/VenueRoom";
 import { Back, IframePage, type ModuleName } from "@/features/venue/VenuePages";
 import { BreakoutsPanel } from "./breakouts";
+import { HelpdeskPanel } from "./helpdesk";
 import { useLayout } from "./layout-store";
 
 /**
@@ -73,7 +74,12 @@ export const CinemaRoute = () => (
   </ModuleRoute>
 );
 export const EngagementRoute = () => <ModuleRoute module="engagement" />;
-export const HelpdeskRoute = () => <ModuleRoute module="helpdesk" />;
+/** /helpdesk as a page (a tour without a room of that name): questions, conversations, the agent desk. */
+export const HelpdeskRoute = () => (
+  <ModuleRoute module="helpdesk">
+    <HelpdeskPanel />
+  </ModuleRoute>
+);
 export const WallOfFameRoute = () => <ModuleRoute module="walloffame" />;
 
 export function IframeRoute() {

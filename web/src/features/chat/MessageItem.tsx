@@ -16,12 +16,14 @@ interface Props {
   pictureURL?: string | null;
   mine: boolean;
   deletable: boolean;
-  onEdit: (message: LocalMessage) => void;
+  /** Without it (a locked room) one's own messages offer no Edit. */
+  onEdit?: ((message: LocalMessage) => void) | undefined;
   onDelete: (message: LocalMessage) => void;
   language: string;
 }
 
-/** How many other members have read up to this message (direct and group rooms only). */
+/** How many other members have read up to this message (not in the broadcast room). A support
+ * conversation says only "Read": whoever of the help desk read it. */
 function readCount(entry: RoomEntry, message: LocalMessage, me: string): number {
   if (entry.kind === "broadcast" || !message.ID) return 0;
   return Object.entries(entry.readers).filter(([person, last]) => person !== me && last >= message.ID).length;
@@ -60,8 +62,8 @@ export const MessageItem = memo(function MessageItem({ message, entry, name, pic
               </button>
             </>
           )}
-          {reads > 0 && <span className="chat-message__read">{entry.kind === "direct" ? t("chat.read") : t("chat.readBy", { count: reads })}</span>}
-          {mine && message.ID && (
+          {reads > 0 && <span className="chat-message__read">{entry.kind === "direct" || entry.kind === "support" ? t("chat.read") : t("chat.readBy", { count: reads })}</span>}
+          {mine && message.ID && onEdit && (
             <button type="button" className="chat-link-button" onClick={() => onEdit(message)}>
               {t("chat.edit")}
             </button>

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Avatar } from "./Avatar";
 import { selectRoom } from "./actions";
-import { type ChatState, directPartner, displayName, roomUnread, selectedRoomID } from "./state";
+import { type ChatState, directPartner, displayName, listedRoomIDs, roomUnread, selectedRoomID } from "./state";
 import { useSenderLook } from "./sender";
 import { useChat } from "./store";
 
@@ -29,7 +29,7 @@ export function RoomList() {
   return (
     <nav className="chat-rooms" aria-label={t("chat.rooms")}>
       <ul>
-        {state.order.map((roomID) => {
+        {listedRoomIDs(state).map((roomID) => {
           const unread = roomUnread(state, roomID);
           const name = title(state, roomID);
           const entry = state.rooms[roomID];

@@ -19,12 +19,23 @@ import type { LocalMessage } from "./types";
  */
 export const RENDER_STEP = 100;
 
-export function RoomView({ roomID }: { roomID: string }) {
+interface RoomViewProps {
+  roomID: string;
+  /** Replaces the room's own title (a help desk conversation is named by its topic). */
+  title?: string | undefined;
+  /** False when the owner shows the room's name as its own heading (default true). */
+  showTitle?: boolean | undefined;
+  /** When set, this sentence stands where the message box would be: nothing can be written. */
+  locked?: string | null | undefined;
+}
+
+export function RoomView({ roomID, title, showTitle = true, locked }: RoomViewProps) {
   const { t, i18n } = useTranslation();
   const state = useChat();
   const lookOf = useSenderLook();
   const entry = state.rooms[roomID];
-  const roomTitle = useRoomTitle()(state, roomID);
+  const ownTitle = useRoomTitle()(state, roomID);
+  const roomTitle = title ?? ownTitle;
   const online = useRealtimeState() === "open";
   const [limit, setLimit] = useState(RENDER_STEP);
   const [editing, setEditing] = useState<LocalMessage | null>(null);
@@ -66,7 +77,7 @@ export function RoomView({ roomID }: { roomID: string }) {
 
   return (
     <div className="chat-room">
-      <h2 className="chat-room__title">{roomTitle}</h2>
+      {showTitle ? <h2 className="chat-room__title">{roomTitle}</h2> : null}
       {!online && (
         <p className="chat-room__offline" role="status">
           {t("chat.offline")}
@@ -110,7 +121,7 @@ export function RoomView({ roomID }: { roomID: string }) {
               pictureURL={lookOf(state, message.SenderID).pictureURL}
               mine={message.SenderID === state.me}
               deletable={canDelete(state, entry, message)}
-              onEdit={setEditing}
+              onEdit={locked ? undefined : setEditing}
               onDelete={(m) => deleteMessage(roomID, m.ID)}
               language={i18n.language}
             />
@@ -120,7 +131,13 @@ export function RoomView({ roomID }: { roomID: string }) {
       <p className="visually-hidden" aria-live="polite">
         {incoming ? t("chat.newMessage", { name: nameOf(incoming.SenderID), text: previewText(incoming.Text) }) : ""}
       </p>
-      <Composer key={editing ? `edit:${editing.ID}` : "new"} roomID={roomID} roomTitle={roomTitle} editing={editing} onEditDone={() => setEditing(null)} />
+      {locked ? (
+        <p className="chat-room__locked" role="status">
+          {locked}
+        </p>
+      ) : (
+        <Composer key={editing ? `edit:${editing.ID}` : "new"} roomID={roomID} roomTitle={roomTitle} editing={editing} onEditDone={() => setEditing(null)} />
+      )}
     </div>
   );
 }

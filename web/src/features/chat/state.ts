@@ -141,8 +141,14 @@ export function roomUnread(state: ChatState, roomID: string): number {
   return entry && state.me ? unreadCount(entry.messages, entry.lastReadID, state.me) : 0;
 }
 
+/** Rooms the chat panel lists: help desk conversations live on the help desk page instead. */
+export function listedRoomIDs(state: ChatState): string[] {
+  return state.order.filter((id) => state.rooms[id]?.kind !== "support");
+}
+
+/** The menu badge's count: the listed rooms only, so it never points at a room the panel hides. */
 export function totalUnread(state: ChatState): number {
-  return state.order.reduce((sum, id) => sum + roomUnread(state, id), 0);
+  return listedRoomIDs(state).reduce((sum, id) => sum + roomUnread(state, id), 0);
 }
 
 export function displayName(state: ChatState, personID: string): string | null {

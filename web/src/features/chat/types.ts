@@ -9,7 +9,12 @@ export const BROADCAST = "broadcast";
 /** The server's limit on message text, in code points (protocol §8). */
 export const MAX_TEXT = 4000;
 
-export type RoomKind = "broadcast" | "direct" | "group";
+/** `support`: a help desk conversation (features/helpdesk), held here for its messages, unread
+ * count and room view, but listed on the help desk page rather than in the chat panel. */
+export type RoomKind = "broadcast" | "direct" | "group" | "support";
+
+/** Help desk rooms are named `support:<ticket id>` by the server. */
+export const SUPPORT_PREFIX = "support:";
 
 /** A message in the client: a pending one has no server id yet (`ID` is empty). */
 export interface LocalMessage extends ChatMessage {
@@ -33,5 +38,7 @@ export interface ChatAttendee {
 export function roomKind(room: ChatroomModel, type?: RoomKind): RoomKind {
   if (room.InternalName === BROADCAST) return "broadcast";
   if (type) return type;
+  // A support room is private too: its name, not IsPrivate, tells it from a direct chat.
+  if (room.InternalName.startsWith(SUPPORT_PREFIX)) return "support";
   return room.IsPrivate || room.InternalName.startsWith("direct:") ? "direct" : "group";
 }

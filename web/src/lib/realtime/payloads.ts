@@ -72,7 +72,7 @@ export const chatroomModel = object({
   IsPrivate: boolean,
   // The rest of the REST room (protocol §4 "Chat room model"); optional here so a frame from a
   // server that sends only the five fields above still parses.
-  Type: optional(literal("broadcast", "direct", "group")),
+  Type: optional(literal("broadcast", "direct", "group", "support")),
   CreatedAt: optional(string),
   LastMessageID: optional(string),
   /** Direct and group rooms: their members; the broadcast room: `[]` (everybody). */
@@ -487,6 +487,49 @@ export const questionUpvoteNotice = object({
   Votes: integer,
 });
 export type QuestionUpvoteNotice = Infer<typeof questionUpvoteNotice>;
+
+// -- the help desk (43) ------------------------------------------------------------------------
+
+/** A person as a ticket names them: the display name chat shows and their picture ("" without one). */
+export const helpdeskPerson = object({ ID: string, Name: string, Picture: nullable(string) });
+export type HelpdeskPerson = Infer<typeof helpdeskPerson>;
+
+/** `new` (nobody claimed) → `open` (an agent owes an answer) ↔ `waiting` (for the attendee) → `closed`. */
+export const helpdeskState = literal("new", "open", "waiting", "closed");
+export type HelpdeskState = Infer<typeof helpdeskState>;
+
+/**
+ * 43 HELPDESK_TICKET_NOTIFY: a support conversation's queue state after every change (created,
+ * claimed, a message that moved its state or `LastMessageAt`, closed, reopened), to the requester
+ * and to the event's agents. The same shape REST answers (`Ticket`); the messages themselves are
+ * chat frames of the ticket's room.
+ *
+ * @example {"ID": "6650a1b2c3d4e5f600000901", "EventID": "6650a1b2c3d4e5f601234567",
+ *  "ChatroomID": "6650a1b2c3d4e5f6000009f1", "Topic": "No sound in the keynote", "State": "waiting",
+ *  "Requester": {"ID": "6650a1b2c3d4e5f6000000a1", "Name": "Ada Lovelace", "Picture": ""},
+ *  "Assignee": {"ID": "6650a1b2c3d4e5f6000000b2", "Name": "Bob Builder", "Picture": ""},
+ *  "CreatedAt": "2026-05-09T12:00:00Z", "UpdatedAt": "2026-05-09T12:04:00Z",
+ *  "LastMessageAt": "2026-05-09T12:04:00Z", "LastMessageBy": "agent",
+ *  "FirstResponseAt": "2026-05-09T12:04:00Z", "ClosedAt": null, "ReopenCount": 0, "MessageCount": 2}
+ */
+export const helpdeskTicket = object({
+  ID: string,
+  EventID: string,
+  ChatroomID: string,
+  Topic: string,
+  State: helpdeskState,
+  Requester: helpdeskPerson,
+  Assignee: nullable(helpdeskPerson),
+  CreatedAt: string,
+  UpdatedAt: string,
+  LastMessageAt: string,
+  LastMessageBy: literal("requester", "agent"),
+  FirstResponseAt: nullable(string),
+  ClosedAt: nullable(string),
+  ReopenCount: integer,
+  MessageCount: integer,
+});
+export type HelpdeskTicket = Infer<typeof helpdeskTicket>;
 
 // -- client → server ----------------------------------------------------------------------------
 

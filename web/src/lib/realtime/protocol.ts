@@ -11,7 +11,7 @@
  * ```
  *
  * Opcodes 0–23 keep the meaning the spec gives them, 24–33 are Venuely's live interaction, 34–39
- * breakout rooms, 40–42 Q&A upvotes; new ones take the next free number
+ * breakout rooms, 40–42 Q&A upvotes, 43 the help desk's ticket notice; new ones take the next free number
  * (the header has room for 63) and are written into §4 of the protocol first, with a JSON example,
  * which `payloads.test.ts` then parses with the new checker.
  */
@@ -86,6 +86,7 @@ export const FRAMES = {
   QUESTION_UPVOTE: json(40, "toServer", P.questionUpvote),
   QUESTION_UPVOTE_ERROR: json(41, "toClient", P.questionUpvoteError),
   QUESTION_UPVOTE_NOTIFY: json(42, "toClient", P.questionUpvoteNotice),
+  HELPDESK_TICKET_NOTIFY: json(43, "toClient", P.helpdeskTicket),
 } as const satisfies Record<string, FrameSpec<unknown>>;
 
 export type OpcodeName = keyof typeof FRAMES;

@@ -74,6 +74,7 @@ const consoleStrings: ConsoleTranslation = {
     polls: "Umfragen",
     qna: "Q&A",
     breakouts: "Breakout-Räume",
+    helpdesk: "Helpdesk",
     check: "Prüfung",
   },
   eventForm: {

@@ -54,6 +54,10 @@ const errors: Translation["errors"] = {
   breakoutRoomClosed: "Dieser Breakout-Raum ist gerade nicht geöffnet.",
   breakoutRoomFull: "Dieser Breakout-Raum ist voll. Versuche einen anderen oder komm später wieder.",
   breakoutNotPresent: "Diese Person ist gerade in keinem Breakout-Raum.",
+  helpdeskNotAgent: "Das können nur die Agenten des Helpdesks.",
+  helpdeskTicketNotFound: "Dieses Helpdesk-Gespräch gibt es nicht.",
+  helpdeskTicketClosed: "Dieses Gespräch ist geschlossen; öffne es wieder, um zu schreiben.",
+  helpdeskTooManyOpen: "Du hast schon 5 offene Helpdesk-Gespräche. Schließ eines, das du nicht mehr brauchst, und frag dann erneut.",
 };
 
 export default errors;

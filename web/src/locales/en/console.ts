@@ -77,6 +77,7 @@ const consoleStrings = {
     polls: "Polls",
     qna: "Q&A",
     breakouts: "Breakout rooms",
+    helpdesk: "Help desk",
     check: "Check",
   },
   eventForm: {

@@ -56,6 +56,10 @@ const errors = {
   breakoutRoomClosed: "This breakout room is not open right now.",
   breakoutRoomFull: "This breakout room is full. Try another one or come back later.",
   breakoutNotPresent: "This person is not in a breakout room right now.",
+  helpdeskNotAgent: "Only the help desk's agents can do that.",
+  helpdeskTicketNotFound: "This help desk conversation does not exist.",
+  helpdeskTicketClosed: "This conversation is closed; reopen it to write again.",
+  helpdeskTooManyOpen: "You already have 5 open help desk conversations. Close one you no longer need, then ask again.",
 };
 
 export default errors;

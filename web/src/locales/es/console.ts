@@ -74,6 +74,7 @@ const consoleStrings: ConsoleTranslation = {
     polls: "Encuestas",
     qna: "Preguntas",
     breakouts: "Salas de grupos",
+    helpdesk: "Servicio de ayuda",
     check: "Comprobación",
   },
   eventForm: {

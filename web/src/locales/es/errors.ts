@@ -54,6 +54,10 @@ const errors: Translation["errors"] = {
   breakoutRoomClosed: "Esta sala de grupos no está abierta ahora.",
   breakoutRoomFull: "Esta sala de grupos está llena. Prueba otra o vuelve más tarde.",
   breakoutNotPresent: "Esta persona no está ahora en ninguna sala de grupos.",
+  helpdeskNotAgent: "Solo los agentes del servicio de ayuda pueden hacerlo.",
+  helpdeskTicketNotFound: "Esta conversación del servicio de ayuda no existe.",
+  helpdeskTicketClosed: "Esta conversación está cerrada; reábrela para volver a escribir.",
+  helpdeskTooManyOpen: "Ya tienes 5 conversaciones abiertas con el servicio de ayuda. Cierra una que ya no necesites y vuelve a preguntar.",
 };
 
 export default errors;

@@ -74,6 +74,7 @@ const consoleStrings: ConsoleTranslation = {
     polls: "Sondages",
     qna: "Questions",
     breakouts: "Salles de sous-groupes",
+    helpdesk: "Service d’aide",
     check: "Vérification",
   },
   eventForm: {

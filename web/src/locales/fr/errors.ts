@@ -54,6 +54,10 @@ const errors: Translation["errors"] = {
   breakoutRoomClosed: "Cette salle de sous-groupe n’est pas ouverte pour le moment.",
   breakoutRoomFull: "Cette salle de sous-groupe est complète. Essayez-en une autre ou revenez plus tard.",
   breakoutNotPresent: "Cette personne n’est dans aucune salle de sous-groupe pour le moment.",
+  helpdeskNotAgent: "Seuls les agents du service d’aide peuvent faire cela.",
+  helpdeskTicketNotFound: "Cette conversation du service d’aide n’existe pas.",
+  helpdeskTicketClosed: "Cette conversation est fermée ; rouvrez-la pour écrire à nouveau.",
+  helpdeskTooManyOpen: "Vous avez déjà 5 conversations ouvertes avec le service d’aide. Fermez-en une dont vous n’avez plus besoin, puis posez à nouveau votre question.",
 };
 
 export default errors;

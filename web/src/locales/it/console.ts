@@ -74,6 +74,7 @@ const consoleStrings: ConsoleTranslation = {
     polls: "Sondaggi",
     qna: "Domande",
     breakouts: "Sale di gruppo",
+    helpdesk: "Assistenza",
     check: "Controllo",
   },
   eventForm: {

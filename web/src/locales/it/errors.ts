@@ -54,6 +54,10 @@ const errors: Translation["errors"] = {
   breakoutRoomClosed: "Questa stanza di gruppo non è aperta in questo momento.",
   breakoutRoomFull: "Questa stanza di gruppo è piena. Provane un’altra o torna più tardi.",
   breakoutNotPresent: "Questa persona non è in nessuna stanza di gruppo in questo momento.",
+  helpdeskNotAgent: "Solo gli agenti dell’assistenza possono farlo.",
+  helpdeskTicketNotFound: "Questa conversazione con l’assistenza non esiste.",
+  helpdeskTicketClosed: "Questa conversazione è chiusa; riaprila per scrivere di nuovo.",
+  helpdeskTooManyOpen: "Hai già 5 conversazioni aperte con l’assistenza. Chiudine una che non ti serve più, poi chiedi di nuovo.",
 };
 
 export default errors;
