@@ -12,7 +12,7 @@ import { useHelpdeskT } from "./i18n";
 import { useRereadOnReconnect } from "./live";
 import { MyQuestions } from "./MyQuestions";
 import { startAnswerNotifier } from "./notify";
-import { panelId, tabId, Tabs } from "./Tabs";
+import { panelId, tabId, Tabs } from "@/components/Tabs";
 import "./helpdesk.css";
 
 const PAGE_TABS = ["mine", "desk"] as const;
@@ -32,7 +32,7 @@ export function HelpdeskView({ eventID, me }: { eventID: string; me: string }) {
   return (
     <div className="helpdesk" data-helpdesk>
       <p className="helpdesk-intro">{t("page.intro")}</p>
-      {agent ? <Tabs label={t("page.tabs")} tabs={PAGE_TABS} selected={shown} onSelect={setTab} idBase={idBase} render={(name) => t(`page.${name}`)} /> : null}
+      {agent ? <Tabs label={t("page.tabs")} tabs={PAGE_TABS} selected={shown} onSelect={setTab} idBase={idBase} className="helpdesk-tabs" render={(name) => t(`page.${name}`)} /> : null}
       <div {...(agent ? { role: "tabpanel", id: panelId(idBase), "aria-labelledby": tabId(idBase, shown) } : {})}>
         {shown === "desk" ? <AgentDesk eventID={eventID} me={me} keys={keys} /> : <MyQuestions eventID={eventID} me={me} keys={keys} />}
       </div>

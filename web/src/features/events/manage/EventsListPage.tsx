@@ -5,10 +5,11 @@
  */
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { PageHeader } from "@/components/PageHeader";
+import { panelId, tabId, Tabs } from "@/components/Tabs";
 import { notify } from "@/features/notifications";
 import { consolePaths } from "@/lib/console-paths";
 import { errorMessageKey } from "@/lib/errors";
@@ -20,6 +21,8 @@ import { formatInZone } from "./time";
 
 export const SEARCH_DELAY_MS = 300;
 const tabs: readonly When[] = ["upcoming", "past"];
+// Tab ids `events-tab-upcoming`, `events-tab-past`; the panel `events-panel`.
+const TABS_ID = "events";
 
 const features = tableFeatures({});
 const column = createColumnHelper<typeof features, ManagedEventRow>();
@@ -35,38 +38,18 @@ export function useMayCreateEvents(): boolean | undefined {
   return customers.data.some((c) => c.MayCreateEvents);
 }
 
-function WhenTabs({ when, onChange, panelId }: { when: When; onChange: (when: When) => void; panelId: string }) {
+function WhenTabs({ when, onChange }: { when: When; onChange: (when: When) => void }) {
   const { t } = useTranslation("console");
-  const refs = useRef<Partial<Record<When, HTMLButtonElement | null>>>({});
-  const onKeyDown = (e: KeyboardEvent) => {
-    const index = tabs.indexOf(when);
-    const next =
-      e.key === "ArrowRight" ? tabs[(index + 1) % tabs.length] : e.key === "ArrowLeft" ? tabs[(index + tabs.length - 1) % tabs.length] : e.key === "Home" ? tabs[0] : e.key === "End" ? tabs[tabs.length - 1] : undefined;
-    if (!next) return;
-    e.preventDefault();
-    onChange(next);
-    refs.current[next]?.focus();
-  };
   return (
-    <div role="tablist" aria-label={t("events.tabsLabel")} className="console-tabs" onKeyDown={onKeyDown}>
-      {tabs.map((tab) => (
-        <button
-          key={tab}
-          ref={(el) => {
-            refs.current[tab] = el;
-          }}
-          type="button"
-          role="tab"
-          id={`events-tab-${tab}`}
-          aria-selected={tab === when}
-          aria-controls={panelId}
-          tabIndex={tab === when ? 0 : -1}
-          onClick={() => onChange(tab)}
-        >
-          {t(tab === "upcoming" ? "events.upcoming" : "events.past")}
-        </button>
-      ))}
-    </div>
+    <Tabs
+      label={t("events.tabsLabel")}
+      tabs={tabs}
+      selected={when}
+      onSelect={onChange}
+      idBase={TABS_ID}
+      className="console-tabs"
+      render={(tab) => t(tab === "upcoming" ? "events.upcoming" : "events.past")}
+    />
   );
 }
 
@@ -80,7 +63,6 @@ export function EventsListPage() {
   const [deleting, setDeleting] = useState<ManagedEventRow | null>(null);
   const mayCreate = useMayCreateEvents();
   const query = useInfiniteQuery(managedEventsQuery(when, settledSearch));
-  const panelId = "events-panel";
 
   const setWhen = (next: When) =>
     setParams(
@@ -189,7 +171,7 @@ export function EventsListPage() {
       {mayCreate === false ? <p className="notice">{t("events.cannotCreate")}</p> : null}
 
       <div className="console-toolbar">
-        <WhenTabs when={when} onChange={setWhen} panelId={panelId} />
+        <WhenTabs when={when} onChange={setWhen} />
         <div className="field console-search">
           <label htmlFor="events-search">{t("events.search")}</label>
           <input
@@ -206,7 +188,7 @@ export function EventsListPage() {
         </div>
       </div>
 
-      <div role="tabpanel" id={panelId} aria-labelledby={`events-tab-${when}`} aria-busy={query.isFetching}>
+      <div role="tabpanel" id={panelId(TABS_ID)} aria-labelledby={tabId(TABS_ID, when)} aria-busy={query.isFetching}>
         {query.isPending ? (
           <p role="status">{t("loading")}</p>
         ) : query.isError && !query.data ? (

@@ -13,7 +13,7 @@ import { getQueue, type HelpdeskKeys, QUEUE_VIEWS, type QueueCounts, type QueueV
 import { useHelpdeskT } from "../i18n";
 import { useTicketFrames } from "../live";
 import { isNotOlder } from "../model";
-import { panelId, tabId, Tabs } from "../Tabs";
+import { panelId, tabId, Tabs } from "@/components/Tabs";
 import { DeskTicket } from "./DeskTicket";
 import { QueueTable } from "./QueueTable";
 
@@ -66,6 +66,7 @@ export function AgentDesk({ eventID, me, keys, headingLevel = 2 }: AgentDeskProp
         selected={view}
         onSelect={setView}
         idBase={idBase}
+        className="helpdesk-tabs"
         render={(tab) => (
           <>
             {t(`desk.${tab}`)} <span className="helpdesk-count">{counts ? counts[COUNT_OF[tab]] : ""}</span>

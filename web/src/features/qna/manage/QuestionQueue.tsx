@@ -17,7 +17,8 @@ import { questionsQuery, type QuestionView } from "./api";
 import { useQnaT } from "./qna-manage-i18n";
 import { countByTab, questionsIn, tabOf, type QnaTab } from "./qna-model";
 import type { QnaWrites } from "./qna-writes";
-import { QnaTabs, tabId } from "./QnaTabs";
+import { panelId, tabId } from "@/components/Tabs";
+import { QnaTabs, TABS_ID } from "./QnaTabs";
 import { QuestionList, type QuestionAction } from "./QuestionList";
 
 export interface QuestionQueueProps {
@@ -29,7 +30,6 @@ export interface QuestionQueueProps {
   announce: (text: string) => void;
 }
 
-const PANEL_ID = "qna-panel";
 const gone = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 export function QuestionQueue({ eventId, sessionId, qnaEnabled, timeZone, writes, announce }: QuestionQueueProps) {
@@ -122,13 +122,13 @@ export function QuestionQueue({ eventId, sessionId, qnaEnabled, timeZone, writes
         {t("questions")}
       </h3>
       {qnaEnabled ? null : <p className="notice small">{t("qnaOff")}</p>}
-      <QnaTabs tab={tab} counts={all ? countByTab(all) : null} panelId={PANEL_ID} onChange={setTab} />
+      <QnaTabs tab={tab} counts={all ? countByTab(all) : null} onChange={setTab} />
       {failure ? (
         <p role="alert" className="qna-failure">
           {failure}
         </p>
       ) : null}
-      <div ref={panelRef} id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(tab)} tabIndex={0} className="qna-panel">
+      <div ref={panelRef} id={panelId(TABS_ID)} role="tabpanel" aria-labelledby={tabId(TABS_ID, tab)} tabIndex={0} className="qna-panel">
         <LoadState query={query} loadingText={t("loadingQuestions")} failedText={t("questionsFailed")} focusAfterRetry={headingRef} />
         {all && shown.length === 0 ? <p className="qna-empty">{t(`empty.${tab}`)}</p> : null}
         {shown.length > 0 ? <QuestionList tab={tab} questions={shown} timeZone={timeZone} working={working} onAction={act} /> : null}
