@@ -33,6 +33,7 @@ from venuely.helpdesk.router import router as helpdesk_router
 from venuely.lists.router import router as lists_router
 from venuely.locations.router import router as locations_router
 from venuely.media.router import router as media_router
+from venuely.ops.health import health_router
 from venuely.panoramas.router import router as panoramas_router
 from venuely.panoramas.tours_router import tours_router
 from venuely.polls import realtime as polls_realtime  # noqa: F401 - registers POLL_VOTE
@@ -124,6 +125,8 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
     app.include_router(realtime_socket_router)
     for router in FEATURE_ROUTERS:
         app.include_router(router, prefix=API_PREFIX, responses=error_responses())
+    # Probes for balancers and supervisors, outside the API prefix (ops/health.py).
+    app.include_router(health_router)
     # Tours are static files with their own path, outside the API prefix (PanoURL).
     app.include_router(tours_router, responses=error_responses())
     # The web app answers every other path, so it is mounted last and outside `/api/v1`.

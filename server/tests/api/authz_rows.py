@@ -38,8 +38,8 @@ from venuely.core.ids import new_id
 
 Expected = tuple[int, int, int, int, int, int, int]
 API_PREFIX = "/api/v1"
-# Paths served outside the API prefix (a tour's files, at its PanoURL).
-OUTSIDE_API = ("/tours/",)
+# Paths served outside the API prefix (a tour's files, at its PanoURL; the probes).
+OUTSIDE_API = ("/tours/", "/healthz", "/readyz")
 
 
 # The policies of accounts/permissions.py as rows of expectations, `ok` being the allowed answer.
@@ -301,6 +301,11 @@ GROUPS: dict[str, list[Row]] = {
         Row("GET", "/files/{FILE}", public()),
         Row("GET", "/tours/{PANO}/1/pano.xml", public()),
         Row("HEAD", "/tours/{PANO}/1/pano.xml", public()),
+    ],
+    # The probes answer anyone: a balancer has no token (ops/health.py).
+    "operations": [
+        Row("GET", "/healthz", public()),
+        Row("GET", "/readyz", public()),
     ],
     # Global themes belong to customer A: its admins change them, event A's admin may only read
     # them (to apply one), other customers' admins are told they do not exist. The default theme

@@ -16,7 +16,14 @@ from venuely.settings import Settings
 
 REDIS_URL = os.environ.get("VENUELY_TEST_REDIS_URL", "")
 collect_ignore = (
-    [] if REDIS_URL else ["test_redis_hub.py", "test_conn_limit_redis.py", "test_faults_redis.py"]
+    []
+    if REDIS_URL
+    else [
+        "test_redis_hub.py",
+        "test_conn_limit_redis.py",
+        "test_faults_redis.py",
+        "test_ready_redis.py",
+    ]
 )
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import sys
+from contextvars import ContextVar
 from datetime import UTC, datetime
 from typing import Any
 
@@ -21,6 +22,20 @@ _STANDARD = frozenset(vars(logging.makeLogRecord({})).keys()) | {
 }
 
 
+# The id of the HTTP request being handled (core/middleware.py sets it): every line logged while
+# handling it carries it, so one request's lines can be found together, and a client that sent
+# `X-Request-ID` (a proxy) can be matched with ours.
+request_id: ContextVar[str | None] = ContextVar("request_id", default=None)
+
+
+def _extras(record: logging.LogRecord) -> dict[str, Any]:
+    extras = {k: v for k, v in vars(record).items() if k not in _STANDARD}
+    current = request_id.get()
+    if current is not None:
+        extras.setdefault("request_id", current)
+    return extras
+
+
 class JsonFormatter(logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
         entry: dict[str, Any] = {
@@ -29,7 +44,7 @@ class JsonFormatter(logging.Formatter):
             "logger": record.name,
             "msg": record.getMessage(),
         }
-        entry.update({k: v for k, v in vars(record).items() if k not in _STANDARD})
+        entry.update(_extras(record))
         if record.exc_info:
             entry["exc"] = self.formatException(record.exc_info)
         return orjson.dumps(entry, default=str).decode()
@@ -37,7 +52,7 @@ class JsonFormatter(logging.Formatter):
 
 class ConsoleFormatter(logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
-        extras = {k: v for k, v in vars(record).items() if k not in _STANDARD}
+        extras = _extras(record)
         line = f"{record.levelname:<7} {record.name}: {record.getMessage()}"
         if extras:
             line += "  " + " ".join(f"{k}={v}" for k, v in extras.items())

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+import secrets
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -17,6 +18,7 @@ import orjson
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from venuely.core.errors import ApiError, ErrorCode
+from venuely.core.logging import request_id
 
 access_log = logging.getLogger("venuely.access")
 
@@ -192,7 +194,25 @@ class NulGuardMiddleware:
         await self.app(scope, replay, send)
 
 
+# An id a client (a reverse proxy) sent is kept when it is plain and short; anything else is
+# replaced, so a header cannot forge log structure or flood a log line.
+_REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
+
+
+def _request_id(scope: Scope) -> str:
+    for name, value in scope.get("headers") or ():
+        if name == b"x-request-id":
+            sent = bytes(value).decode("latin-1")
+            if _REQUEST_ID.fullmatch(sent):
+                return sent
+            break
+    return secrets.token_hex(8)
+
+
 class AccessLogMiddleware:
+    """One log line per HTTP request, and its request id (`X-Request-ID`, echoed in the answer
+    and on every line logged while handling it)."""
+
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
@@ -202,11 +222,15 @@ class AccessLogMiddleware:
             return
         started = time.perf_counter()
         status: dict[str, Any] = {"code": 500}
+        rid = _request_id(scope)
+        token = request_id.set(rid)
 
         async def capture(message: Message) -> None:
             if message["type"] == "http.response.start":
                 status["code"] = message["status"]
-                message.setdefault("headers", []).append((b"x-content-type-options", b"nosniff"))
+                headers = message.setdefault("headers", [])
+                headers.append((b"x-content-type-options", b"nosniff"))
+                headers.append((b"x-request-id", rid.encode()))
             await send(message)
 
         try:
@@ -222,3 +246,4 @@ class AccessLogMiddleware:
                     "client": (scope.get("client") or ("", 0))[0],
                 },
             )
+            request_id.reset(token)

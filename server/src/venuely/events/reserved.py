@@ -20,6 +20,9 @@ RESERVED_NAMES = frozenset(
         "static",
         "docs",
         "health",
+        # Probes (ops/health.py).
+        "healthz",
+        "readyz",
         # Web app: the organizer console and the site-level (no event) pages.
         "manage",
         "admin",

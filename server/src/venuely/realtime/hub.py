@@ -95,6 +95,10 @@ class Hub(Publisher, Protocol):
     async def detach(self, conn: Connection) -> None:
         """Forget a closed connection: its channels, its place in the count."""
 
+    async def broker_problem(self) -> str | None:
+        """Why frames cannot reach other processes now, or None (always None in-process): the
+        readiness probe's question (`ops/health.py`)."""
+
 
 def build_hub(settings: Settings) -> Hub:
     """Redis pub/sub when `VENUELY_REDIS_URL` is set (several processes), else in-process."""

@@ -128,6 +128,9 @@ class LocalHub:
         for channel in tuple(conn.channels):
             await self._leave(conn, channel)
 
+    async def broker_problem(self) -> str | None:
+        return None  # one process: nothing to reach
+
     async def _join(self, conn: Connection, channel: str) -> None:
         if channel in conn.channels:
             return

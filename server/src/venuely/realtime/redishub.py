@@ -123,6 +123,17 @@ class RedisHub(LocalHub):
                 await self._redis.aclose()
         self._redis = None
 
+    async def broker_problem(self) -> str | None:
+        """Redis must answer a PING, and the subscription that brings other processes' frames
+        must be up (after a lost one the listener resubscribes and catches clients up)."""
+        try:
+            await (await self._client()).ping()
+        except (RedisError, OSError) as exc:
+            return f"Redis does not answer ({type(exc).__name__})"
+        if not self.broker_up:
+            return "the Redis subscription is down; resubscribing"
+        return None
+
     async def _client(self) -> aioredis.Redis:
         if self._listener is None:
             await self.start()
