@@ -14,7 +14,7 @@ WEB_BUILD := $(WEB)/dist/.stamp-build
 WEB_SOURCES := $(shell find $(WEB)/src $(WEB)/public -type f 2>/dev/null) $(wildcard $(WEB)/index.html $(WEB)/vite.config.ts $(WEB)/tsconfig.json $(WEB)/scripts/*.mjs)
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: help run test dev lint typecheck pytest migrate demo install install-dev clean lock web web-test e2e chromium bench fuzz codegen
+.PHONY: help run test dev lint typecheck pytest migrate demo install install-dev clean lock web web-test e2e chromium nginx bench fuzz codegen
 
 help:
 	@echo "make run      install, migrate, seed the demo event and serve on http://$(HOST):$(PORT)"
@@ -69,7 +69,7 @@ lint: install-dev
 	cd $(SERVER) && ../$(BIN)/ruff format --check src tests migrations
 	cd $(SERVER) && ../$(BIN)/mypy
 
-pytest: install-dev
+pytest: install-dev nginx
 	cd $(SERVER) && ../$(BIN)/pytest -n auto
 
 test: lint pytest web-test e2e
@@ -108,6 +108,13 @@ chromium:
 	@if [ ! -x "$(CHROMIUM)" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
 	  else echo "Chromium is missing at $(CHROMIUM): install it (apt-get install chromium) or set CHROMIUM=" >&2; exit 1; fi; \
+	fi
+
+# The deployment test checks deploy/nginx/venuely.conf with `nginx -t` (it never starts nginx).
+nginx:
+	@if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y nginx-light; \
+	  else echo "nginx is missing: install it (apt-get install nginx-light)" >&2; exit 1; fi; \
 	fi
 
 # Starts `venuely serve` itself (random free port, temporary VENUELY_DATA_DIR); see web/e2e/.
