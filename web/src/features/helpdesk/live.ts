@@ -9,6 +9,7 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { realtime } from "@/lib/realtime";
+import { useCoalescedReread } from "@/lib/use-coalesced-reread";
 import { type HelpdeskKeys, QUEUE_VIEWS, type Queue, type Ticket } from "./api";
 import { isNotOlder, sortMine, upsert, withQueueTicket } from "./model";
 
@@ -35,25 +36,16 @@ export function applyTicket(client: QueryClient, keys: HelpdeskKeys, ticket: Tic
 /** Ticket frames of this event into the caches; with `desk`, the tabs are read again after a burst. */
 export function useTicketFrames(eventID: string, me: string, keys: HelpdeskKeys, desk: boolean): void {
   const client = useQueryClient();
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const reread = () => {
-      if (timer !== null) return;
-      timer = setTimeout(() => {
-        timer = null;
-        void client.invalidateQueries({ queryKey: keys.queues });
-      }, QUEUE_REREAD_MS);
-    };
-    const stop = realtime.subscribe("HELPDESK_TICKET_NOTIFY", (ticket) => {
-      if (ticket.EventID !== eventID) return;
-      if (applyTicket(client, keys, ticket, me)) void client.invalidateQueries({ queryKey: keys.messages(ticket.ChatroomID) });
-      if (desk) reread();
-    });
-    return () => {
-      stop();
-      if (timer !== null) clearTimeout(timer);
-    };
-  }, [client, eventID, me, keys, desk]);
+  const reread = useCoalescedReread(QUEUE_REREAD_MS);
+  useEffect(
+    () =>
+      realtime.subscribe("HELPDESK_TICKET_NOTIFY", (ticket) => {
+        if (ticket.EventID !== eventID) return;
+        if (applyTicket(client, keys, ticket, me)) void client.invalidateQueries({ queryKey: keys.messages(ticket.ChatroomID) });
+        if (desk) reread(keys.queues);
+      }),
+    [client, eventID, me, keys, desk, reread],
+  );
 }
 
 /** Everything of the help desk read again whenever the attendee's socket (re)opens. */

@@ -10,6 +10,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { realtime } from "@/lib/realtime";
+import { useCoalescedReread } from "@/lib/use-coalesced-reread";
 import { useConsoleSocket } from "@/lib/use-console-socket";
 import { withOccupancy, withRoomNotice } from "../model";
 import { breakoutsKeys } from "./api";
@@ -19,17 +20,10 @@ export const REREAD_DELAY_MS = 500;
 
 export function useRoomFrames(eventId: string): void {
   const client = useQueryClient();
+  const reread = useCoalescedReread(REREAD_DELAY_MS);
   useConsoleSocket(eventId, () => void client.invalidateQueries({ queryKey: breakoutsKeys.rooms(eventId) }));
 
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const reread = () => {
-      if (timer !== null) return;
-      timer = setTimeout(() => {
-        timer = null;
-        void client.invalidateQueries({ queryKey: breakoutsKeys.rooms(eventId) });
-      }, REREAD_DELAY_MS);
-    };
     const stops = [
       realtime.subscribe("BREAKOUT_OCCUPANCY_NOTIFY", (notice) => {
         if (notice.EventID === eventId) updateRooms(client, eventId, (rooms) => withOccupancy(rooms, notice));
@@ -37,12 +31,11 @@ export function useRoomFrames(eventId: string): void {
       realtime.subscribe("BREAKOUT_ROOM_NOTIFY", (notice) => {
         if (notice.EventID !== eventId) return;
         updateRooms(client, eventId, (rooms) => (notice.Deleted || rooms.some((r) => r.ID === notice.ID) ? withRoomNotice(rooms, notice) : rooms));
-        if (!notice.Deleted) reread();
+        if (!notice.Deleted) reread(breakoutsKeys.rooms(eventId));
       }),
     ];
     return () => {
-      if (timer !== null) clearTimeout(timer);
       for (const stop of stops) stop();
     };
-  }, [client, eventId]);
+  }, [client, eventId, reread]);
 }

@@ -10,6 +10,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { realtime } from "@/lib/realtime";
 import { pollsKeys } from "./api";
+import { useCoalescedReread } from "@/lib/use-coalesced-reread";
 import { useConsoleSocket } from "@/lib/use-console-socket";
 import { updatePolls, withNotice, withResults } from "./poll-cache";
 
@@ -17,17 +18,10 @@ export const REREAD_DELAY_MS = 500;
 
 export function usePollFrames(eventId: string): void {
   const client = useQueryClient();
+  const reread = useCoalescedReread(REREAD_DELAY_MS);
   useConsoleSocket(eventId, () => void client.invalidateQueries({ queryKey: pollsKeys.polls(eventId) }));
 
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const reread = () => {
-      if (timer !== null) return;
-      timer = setTimeout(() => {
-        timer = null;
-        void client.invalidateQueries({ queryKey: pollsKeys.polls(eventId) });
-      }, REREAD_DELAY_MS);
-    };
     const stops = [
       realtime.subscribe("POLL_RESULTS_NOTIFY", (frame) => {
         if (frame.EventID === eventId) updatePolls(client, eventId, (list) => withResults(list, frame));
@@ -35,12 +29,11 @@ export function usePollFrames(eventId: string): void {
       realtime.subscribe("POLL_NOTIFY", (notice) => {
         if (notice.EventID !== eventId) return;
         updatePolls(client, eventId, (list) => withNotice(list, notice).list);
-        if (!notice.Deleted) reread();
+        if (!notice.Deleted) reread(pollsKeys.polls(eventId));
       }),
     ];
     return () => {
-      if (timer !== null) clearTimeout(timer);
       for (const stop of stops) stop();
     };
-  }, [client, eventId]);
+  }, [client, eventId, reread]);
 }

@@ -13,6 +13,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { realtime } from "@/lib/realtime";
 import { qnaKeys, type QuestionView } from "./api";
+import { useCoalescedReread } from "@/lib/use-coalesced-reread";
 import { useConsoleSocket } from "@/lib/use-console-socket";
 import { withVotes } from "./qna-model";
 
@@ -20,38 +21,27 @@ export const REREAD_DELAY_MS = 300;
 
 export function useQnaFrames(eventId: string, sessionId: string | null): void {
   const client = useQueryClient();
+  // Only a list on screen is read at once; another session's is read when it is shown.
+  const reread = useCoalescedReread(REREAD_DELAY_MS);
   useConsoleSocket(eventId, () => {
     if (sessionId) void client.invalidateQueries({ queryKey: qnaKeys.questions(eventId, sessionId) });
   });
 
   useEffect(() => {
-    const timers = new Map<string, ReturnType<typeof setTimeout>>();
     const change = (session: string, fn: (list: QuestionView[]) => QuestionView[]) =>
       client.setQueryData<QuestionView[]>(qnaKeys.questions(eventId, session), (old) => (old ? fn(old) : old));
-    const reread = (session: string) => {
-      if (timers.has(session)) return;
-      timers.set(
-        session,
-        setTimeout(() => {
-          timers.delete(session);
-          // Only a list on screen is read at once; another session's is read when it is shown.
-          void client.invalidateQueries({ queryKey: qnaKeys.questions(eventId, session) });
-        }, REREAD_DELAY_MS),
-      );
-    };
     const stops = [
       realtime.subscribe("QUESTION_NOTIFY", (notice) => {
         if (notice.EventID !== eventId) return;
         if (notice.Deleted) change(notice.SessionID, (list) => list.filter((q) => q.ID !== notice.ID));
-        reread(notice.SessionID);
+        reread(qnaKeys.questions(eventId, notice.SessionID));
       }),
       realtime.subscribe("QUESTION_VOTES_NOTIFY", (frame) => {
         if (frame.EventID === eventId) change(frame.SessionID, (list) => withVotes(list, frame.Votes));
       }),
     ];
     return () => {
-      for (const timer of timers.values()) clearTimeout(timer);
       for (const stop of stops) stop();
     };
-  }, [client, eventId]);
+  }, [client, eventId, reread]);
 }
