@@ -126,7 +126,7 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
     for router in FEATURE_ROUTERS:
         app.include_router(router, prefix=API_PREFIX, responses=error_responses())
     # Probes for balancers and supervisors, outside the API prefix (ops/health.py).
-    app.include_router(health_router)
+    app.include_router(health_router, responses=error_responses())
     # Tours are static files with their own path, outside the API prefix (PanoURL).
     app.include_router(tours_router, responses=error_responses())
     # The web app answers every other path, so it is mounted last and outside `/api/v1`.
