@@ -178,7 +178,7 @@ async def test_photobooth_validation(client: httpx.AsyncClient, services: Servic
         {k: v for k, v in BOOTH.items() if k != "Slug"},
         {**BOOTH, "Slug": "has space"},
         {**BOOTH, "PostMessageDomain": "javascript:alert(1)"},
-        {**BOOTH, "PanoID": "nope"},
+        {**BOOTH, "PanoID": "../lobby"},
         {**BOOTH, "Domain": "not a host"},
         {**BOOTH, "Unknown": 1},
         {**BOOTH, "GalleryQRCodeShow": "perhaps"},

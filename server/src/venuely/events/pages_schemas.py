@@ -16,7 +16,10 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from venuely.files.schemas import FileRef
 
-ID_OR_EMPTY = r"^([0-9a-f]{24})?$"
+# `PanoID` names the room of the event's venue tour that "go to panorama" opens: a node's ID or
+# CustomID (docs/formats/tour-package.md), empty for the tour's start room. The spec only names
+# the field; the venue is one tour per event, so its rooms are what an attendee can be taken to.
+TOUR_NODE_OR_EMPTY = r"^[A-Za-z0-9_-]{0,64}$"
 _HOST_OR_URL_RE = re.compile(
     r"^(https?://)?[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?(:\d{1,5})?(/[^\s]*)?$"
 )
@@ -41,7 +44,7 @@ class PhotoboothFields(BaseModel):
     Domain: Annotated[str, Field(max_length=300), AfterValidator(host_or_url)]
     GalleryDisplayMode: Annotated[str, Field(max_length=50)] = ""
     GalleryQRCodeShow: bool = False
-    PanoID: Annotated[str, Field(pattern=ID_OR_EMPTY)] = ""
+    PanoID: Annotated[str, Field(pattern=TOUR_NODE_OR_EMPTY)] = ""
     OnClickOpenPopup: bool = False
     OnClickGoToPanorama: bool = False
     ExpectPostMessage: bool = False

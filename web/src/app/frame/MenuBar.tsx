@@ -9,6 +9,7 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { usePersonStore } from "@/features/accounts";
 import { useChatUnreadTotal } from "@/features/chat";
 import { notify } from "@/features/notifications";
+import { boothPerson, openBoothPopup, photoboothURL } from "@/features/photobooth";
 import { useSessions } from "@/features/sessions";
 import { useVariables } from "@/features/variables";
 import { paths } from "@/lib/routes";
@@ -18,7 +19,6 @@ import {
   menuItemName,
   menuItems,
   nodeStatuses,
-  photoboothURL,
   SCHEDULE_CLOCK_MS,
   ScheduleBadge,
   useVenueEvent,
@@ -31,12 +31,6 @@ import {
 } from "@/features/venue";
 import { afterAccessCheck, useLayout } from "./layout-store";
 import { MediaMenu } from "./MediaMenu";
-
-/** §9: the photobooth opens in a popup 500 px wide and 95 % of the screen high. */
-function openPopup(url: string): void {
-  const height = Math.round(window.screen.availHeight * 0.95);
-  window.open(url, "photobooth", `popup,noopener,noreferrer,width=500,height=${height}`);
-}
 
 export function toggleFullscreen(element: Element | null = document.documentElement): void {
   if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
@@ -102,9 +96,11 @@ export function useMenuRunner() {
             layout().showIframe({ url: action.url, width: action.width, height: action.height, title });
             return void navigate(paths.iframe);
           case "photobooth": {
-            const name = person?.FullName || [person?.FirstName, person?.LastName].filter(Boolean).join(" ");
-            const url = photoboothURL(event?.Photobooth, { name, avatar: person?.ContactInfo?.Business?.PictureURL ?? "", language: i18n.language });
-            return url ? openPopup(url) : void notify("warn", t("venue.menu.photoboothMissing"));
+            const url = photoboothURL(event?.Photobooth, boothPerson(person, i18n.language));
+            if (!url) return void notify("warn", t("venue.menu.photoboothMissing"));
+            // A menu click is a user gesture, so only a browser set to block every popup refuses.
+            if (!openBoothPopup(url)) notify("warn", t("venue.photobooth.blocked"));
+            return;
           }
           case "js":
             return action.action.forEach(runStep);

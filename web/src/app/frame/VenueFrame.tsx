@@ -21,6 +21,7 @@ import { HelpdeskAnswers } from "./helpdesk";
 import { PollNotices } from "./interaction";
 import { setAccessCheck, useLayout } from "./layout-store";
 import { MenuBar } from "./MenuBar";
+import { PhotoboothMessages } from "./photobooth";
 import { LeftSidebar, RightSidebar, useLeftResizes } from "./Sidebars";
 import "./frame.css";
 
@@ -104,6 +105,7 @@ export function VenueFrame() {
       </Suspense>
       <PollNotices />
       <HelpdeskAnswers />
+      <PhotoboothMessages startNodeID={tour.data?.tour.startNodeID ?? null} />
     </div>
   );
 }

@@ -12,7 +12,7 @@ export type { AgendaMode, LeftPanel, MediaFrame, RightPanel, SliderPage } from "
 export { useTour } from "./tour-query";
 export { nodeByID, nodeName, roomSegment, type Tour, type TourNode } from "./tour";
 export { screenRooms, watchPath } from "./home-start";
-export { photoboothURL, useVenueEvent, type VenueEvent, type VenueMenuItem } from "./venue-event";
+export { useVenueEvent, type VenueEvent, type VenueMenuItem } from "./venue-event";
 export { isDesktop, isolationReload } from "./isolation";
 export type { IframeItem } from "./VenuePages";
 export { EventPageView } from "./EventPageView";

@@ -30,6 +30,12 @@ const venue: Translation["venue"] = {
     overPageClose: "Seite schließen",
     photoboothMissing: "Die Fotobox ist für diese Veranstaltung nicht eingerichtet.",
   },
+  photobooth: {
+    offer: "Die Fotobox möchte sich in einem neuen Fenster öffnen.",
+    open: "Fotobox öffnen",
+    dismiss: "Schließen",
+    blocked: "Ihr Browser hat das Fenster der Fotobox blockiert. Erlauben Sie Pop-ups für diese Seite und versuchen Sie es erneut.",
+  },
   schedule: {
     liveTitle: "Jetzt live: {{title}}",
     soon: "In {{minutes}} Min.",

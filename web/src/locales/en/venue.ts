@@ -29,6 +29,12 @@ const venue = {
     overPageClose: "Close page",
     photoboothMissing: "The photobooth is not set up for this event.",
   },
+  photobooth: {
+    offer: "The photobooth wants to open in a new window.",
+    open: "Open the photobooth",
+    dismiss: "Dismiss",
+    blocked: "Your browser blocked the photobooth window. Allow pop-ups for this site and try again.",
+  },
   schedule: {
     liveTitle: "Live now: {{title}}",
     soon: "In {{minutes}} min",

@@ -30,6 +30,12 @@ const venue: Translation["venue"] = {
     overPageClose: "Cerrar la página",
     photoboothMissing: "El fotomatón no está configurado para este evento.",
   },
+  photobooth: {
+    offer: "El fotomatón quiere abrirse en una ventana nueva.",
+    open: "Abrir el fotomatón",
+    dismiss: "Cerrar",
+    blocked: "Su navegador bloqueó la ventana del fotomatón. Permita las ventanas emergentes para este sitio e inténtelo de nuevo.",
+  },
   schedule: {
     liveTitle: "En directo: {{title}}",
     soon: "En {{minutes}} min",

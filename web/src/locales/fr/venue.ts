@@ -30,6 +30,12 @@ const venue: Translation["venue"] = {
     overPageClose: "Fermer la page",
     photoboothMissing: "Le photomaton n'est pas configuré pour cet événement.",
   },
+  photobooth: {
+    offer: "Le photomaton souhaite s'ouvrir dans une nouvelle fenêtre.",
+    open: "Ouvrir le photomaton",
+    dismiss: "Fermer",
+    blocked: "Votre navigateur a bloqué la fenêtre du photomaton. Autorisez les fenêtres pop-up pour ce site et réessayez.",
+  },
   schedule: {
     liveTitle: "En direct : {{title}}",
     soon: "Dans {{minutes}} min",

@@ -30,6 +30,12 @@ const venue: Translation["venue"] = {
     overPageClose: "Chiudi la pagina",
     photoboothMissing: "Il photobooth non è configurato per questo evento.",
   },
+  photobooth: {
+    offer: "Il photobooth vuole aprirsi in una nuova finestra.",
+    open: "Apri il photobooth",
+    dismiss: "Chiudi",
+    blocked: "Il browser ha bloccato la finestra del photobooth. Consenti i pop-up per questo sito e riprova.",
+  },
   schedule: {
     liveTitle: "In diretta: {{title}}",
     soon: "Tra {{minutes}} min",

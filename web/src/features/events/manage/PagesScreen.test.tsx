@@ -316,12 +316,12 @@ describe("PagesScreen", { timeout: 20_000 }, () => {
       await user.type(within(section).getByLabelText("Slug"), "has space");
       await user.clear(within(section).getByLabelText("Domain"));
       await user.type(within(section).getByLabelText("Domain"), "not a host");
-      await user.type(within(section).getByLabelText("Panorama ID"), "nope");
+      await user.type(within(section).getByLabelText("Room to go to"), "no/pe");
       await user.click(within(section).getByLabelText("Wait for a message from the photobooth"));
       await user.click(within(section).getByRole("button", { name: "Save" }));
       expect(await within(section).findByText("Use only letters, digits, - and _ (at most 100).")).toBeInTheDocument();
       expect(within(section).getByText("Enter a host name such as booth.example.com, or an http(s) address.")).toBeInTheDocument();
-      expect(within(section).getByText("A panorama ID has 24 characters, digits and a–f. Or leave it empty.")).toBeInTheDocument();
+      expect(within(section).getByText("A room ID has up to 64 letters, digits, - and _. Or leave it empty.")).toBeInTheDocument();
       expect(within(section).getByText("Enter the text the photobooth sends.")).toBeInTheDocument();
       expect(within(section).getByText("Enter where the message comes from, or *.")).toBeInTheDocument();
       await waitFor(() => expect(document.activeElement).toBe(within(section).getByLabelText("Slug")));

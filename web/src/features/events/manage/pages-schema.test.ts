@@ -109,7 +109,7 @@ describe("photobooth rules (pages_schemas.py)", () => {
     expect(boothIssues({ PostMessageDomain: "*" })).toEqual({});
     expect(boothIssues({ PostMessageDomain: "https://booth.example.com/" })).toEqual({});
     expect(boothIssues({ PanoID: "" })).toEqual({});
-    expect(boothIssues({ PanoID: "AB".repeat(12) })).toEqual({}); // sent lower-case
+    expect(boothIssues({ PanoID: "photo-corner_2" })).toEqual({}); // a tour room, as the server reads it
     expect(boothIssues({ ExpectPostMessage: false, PostMessageText: "", PostMessageDomain: "" })).toEqual({});
   });
 
@@ -119,7 +119,8 @@ describe("photobooth rules (pages_schemas.py)", () => {
     expect(boothIssues({ Domain: "" })).toEqual({ Domain: "domainRequired" });
     expect(boothIssues({ Domain: "not a host" })).toEqual({ Domain: "domainInvalid" });
     expect(boothIssues({ Domain: "ftp://booth.example.com" })).toEqual({ Domain: "domainInvalid" });
-    expect(boothIssues({ PanoID: "nope" })).toEqual({ PanoID: "panoIdInvalid" });
+    expect(boothIssues({ PanoID: "../lobby" })).toEqual({ PanoID: "panoIdInvalid" });
+    expect(boothIssues({ PanoID: "r".repeat(65) })).toEqual({ PanoID: "panoIdInvalid" });
     expect(boothIssues({ PostMessageDomain: "javascript:alert(1)" })).toEqual({ PostMessageDomain: "messageDomainInvalid" });
     expect(boothIssues({ GalleryDisplayMode: "x".repeat(51) })).toEqual({ GalleryDisplayMode: "displayModeTooLong" });
     expect(boothIssues({ APIKey: "k".repeat(201) })).toEqual({ APIKey: "apiKeyTooLong" });
@@ -142,14 +143,14 @@ describe("photobooth rules (pages_schemas.py)", () => {
     expect(toPhotoboothBody({ ...booth, ReplaceKey: true, APIKey: "k2" }, { hasStoredKey: true }).APIKey).toBe("k2");
   });
 
-  it("sends the server's fields only, trimmed, the id lower-case, the origin without its slash", () => {
-    const body = toPhotoboothBody({ ...booth, Slug: " gala ", PanoID: "AB".repeat(12), PostMessageDomain: "https://b.io/" }, { hasStoredKey: true });
+  it("sends the server's fields only, trimmed, the room as typed, the origin without its slash", () => {
+    const body = toPhotoboothBody({ ...booth, Slug: " gala ", PanoID: " Photo-Corner ", PostMessageDomain: "https://b.io/" }, { hasStoredKey: true });
     expect(body).toEqual({
       Slug: "gala",
       Domain: "https://booth.example.com",
       GalleryDisplayMode: "grid",
       GalleryQRCodeShow: true,
-      PanoID: "ab".repeat(12),
+      PanoID: "Photo-Corner",
       OnClickOpenPopup: true,
       OnClickGoToPanorama: false,
       ExpectPostMessage: true,

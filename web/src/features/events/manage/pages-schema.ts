@@ -6,7 +6,7 @@
  *   (the server reads an empty form value as missing), `ImageURL` empty or http(s) (≤ 2000),
  *   `ImageHeight` empty, `auto`, or up to four digits with `px`, `vh` or `%`.
  * - Photobooth: `Slug` `[A-Za-z0-9_-]{1,100}`, `Domain` a host name or http(s) URL (≤ 300),
- *   `PanoID` a 24-character id or empty, `PostMessageDomain` empty, `*` or an origin (≤ 300),
+ *   `PanoID` a tour room (node ID or CustomID, `[A-Za-z0-9_-]{0,64}`) or empty, `PostMessageDomain` empty, `*` or an origin (≤ 300),
  *   `PostMessageText` ≤ 500, `GalleryDisplayMode` ≤ 50, `APIKey` ≤ 200 (write-only).
  * - Images (page images, web-element images): PNG, JPEG, WebP or GIF, at most the server's
  *   default upload limit (10 MiB; `VENUELY_MAX_UPLOAD_BYTES`, which the server does not publish).
@@ -29,7 +29,8 @@ const IMAGE_HEIGHT = /^(|auto|\d{1,4}(px|vh|%)?)$/;
 const SLUG = /^[A-Za-z0-9_-]{1,100}$/;
 const HOST_OR_URL = /^(https?:\/\/)?[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?(:\d{1,5})?(\/\S*)?$/;
 const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/;
-const ID_OR_EMPTY = /^([0-9a-f]{24})?$/;
+/** A room of the venue tour (a node ID or CustomID), or empty for the start room. */
+const TOUR_NODE_OR_EMPTY = /^[A-Za-z0-9_-]{0,64}$/;
 
 export const pagesValidationKeys = [
   "titleRequired",
@@ -154,7 +155,7 @@ const photoboothFields = z.object({
   APIKey: z.string().refine((v) => charCount(v.trim()) <= 200, "apiKeyTooLong"),
   GalleryDisplayMode: z.string().refine((v) => charCount(v.trim()) <= 50, "displayModeTooLong"),
   GalleryQRCodeShow: z.boolean(),
-  PanoID: z.string().refine((v) => ID_OR_EMPTY.test(v.trim().toLowerCase()), "panoIdInvalid"),
+  PanoID: z.string().refine((v) => TOUR_NODE_OR_EMPTY.test(v.trim()), "panoIdInvalid"),
   OnClickOpenPopup: z.boolean(),
   OnClickGoToPanorama: z.boolean(),
   ExpectPostMessage: z.boolean(),
@@ -212,7 +213,7 @@ export function toPhotoboothBody(values: PhotoboothFormValues, { hasStoredKey }:
     ...(sendKey ? { APIKey: key } : {}),
     GalleryDisplayMode: values.GalleryDisplayMode.trim(),
     GalleryQRCodeShow: values.GalleryQRCodeShow,
-    PanoID: values.PanoID.trim().toLowerCase(),
+    PanoID: values.PanoID.trim(),
     OnClickOpenPopup: values.OnClickOpenPopup,
     OnClickGoToPanorama: values.OnClickGoToPanorama,
     ExpectPostMessage: values.ExpectPostMessage,
