@@ -2,10 +2,16 @@ import { describe, expect, it } from "vitest";
 import { ApiError, NetworkError } from "./api-client";
 import { codeMessageKey, errorMessageKey } from "./errors";
 import { ERROR_CODES } from "./generated/error-codes";
-import { resources } from "./i18n";
+import de from "@/locales/de";
+import en from "@/locales/en";
+import es from "@/locales/es";
+import fr from "@/locales/fr";
+import itStrings from "@/locales/it";
+
+const resources = { en, de, es, fr, it: itStrings } as const;
 
 const text = (language: keyof typeof resources, key: string): unknown =>
-  key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], resources[language].translation);
+  key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], resources[language]);
 
 describe("the error map", () => {
   it("gives every server code a message that exists in every language", () => {
