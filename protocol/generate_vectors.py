@@ -69,6 +69,8 @@ OPCODES: list[tuple[int, str, str, str]] = [
     (41, "QUESTION_UPVOTE_ERROR", "server_to_client", JSON),
     (42, "QUESTION_UPVOTE_NOTIFY", "server_to_client", JSON),
     (43, "HELPDESK_TICKET_NOTIFY", "server_to_client", JSON),
+    (44, "TREASURE_HUNT_RANKING_NOTIFY", "server_to_client", JSON),
+    (45, "WALLOFFAME_PROJECT_NOTIFY", "server_to_client", JSON),
 ]
 OP = {name: value for value, name, _, _ in OPCODES}
 
@@ -134,6 +136,8 @@ BREAKOUT = "6650a1b2c3d4e5f600000701"
 BREAKOUT_CHAT = "6650a1b2c3d4e5f6000000f3"
 TICKET = "6650a1b2c3d4e5f600000901"
 SUPPORT_CHAT = "6650a1b2c3d4e5f6000009f1"
+HUNT = "6650a1b2c3d4e5f600000a01"
+PROJECT = "6650a1b2c3d4e5f600000b01"
 TMP = "c0ffee00-1111-4222-8333-444455556666"
 AT = "2026-05-09T12:00:00.123000Z"
 
@@ -773,6 +777,54 @@ VALID: list[tuple[str, str, str, Any, bool, dict[str, int] | None]] = [
             "ClosedAt": None,
             "ReopenCount": 0,
             "MessageCount": 1,
+        },
+        False,
+        None,
+    ),
+    (
+        "treasure_hunt_ranking_notify",
+        "TREASURE_HUNT_RANKING_NOTIFY",
+        JSON,
+        {
+            "EventID": EVENT,
+            "HuntID": HUNT,
+            "Top": [
+                {
+                    "Rank": 1,
+                    "PersonID": ALICE,
+                    "FullName": "Ada Lovelace",
+                    "PictureURL": "",
+                    "Score": 60,
+                    "UpdatedAt": "2026-05-09T12:04:00Z",
+                    "Hidden": False,
+                },
+                {
+                    "Rank": 2,
+                    "PersonID": BOB,
+                    "FullName": "",
+                    "PictureURL": "",
+                    "Score": 45,
+                    "UpdatedAt": "2026-05-09T12:02:00Z",
+                    "Hidden": True,
+                },
+            ],
+            "Ranked": 2,
+            "Version": 1778328240000,
+        },
+        False,
+        None,
+    ),
+    (
+        "walloffame_project_notify",
+        "WALLOFFAME_PROJECT_NOTIFY",
+        JSON,
+        {
+            "EventID": EVENT,
+            "ProjectID": PROJECT,
+            "State": "pending",
+            "Featured": False,
+            "AuthorID": ALICE,
+            "Deleted": False,
         },
         False,
         None,

@@ -50,6 +50,7 @@ from venuely.themes.router import router as themes_router
 from venuely.treasurehunt.router import router as treasurehunt_router
 from venuely.vfiles.router import router as vfiles_router
 from venuely.vtables.router import router as vtables_router
+from venuely.walloffame.router import router as walloffame_router
 from venuely.web.spa import router as spa_router
 
 API_PREFIX = "/api/v1"
@@ -89,6 +90,7 @@ FEATURE_ROUTERS: tuple[APIRouter, ...] = (
     qna_router,
     breakouts_router,
     helpdesk_router,
+    walloffame_router,
     proxy_router,
 )
 

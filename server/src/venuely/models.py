@@ -22,5 +22,7 @@ def import_all_models() -> None:
     import venuely.qna.models
     import venuely.relations.models
     import venuely.themes.models
+    import venuely.treasurehunt.models
     import venuely.vfiles.models
-    import venuely.vtables.models  # noqa: F401
+    import venuely.vtables.models
+    import venuely.walloffame.models  # noqa: F401

@@ -24,6 +24,8 @@ from tests.api.authz_helpdesk import helpdesk_rows
 from tests.api.authz_media import REC_SECRET, video_body
 from tests.api.authz_polls import poll_rows
 from tests.api.authz_qna import qna_rows
+from tests.api.authz_treasurehunt import treasurehunt_rows
+from tests.api.authz_walloffame import walloffame_rows
 from tests.api.authz_world import (
     CALLERS,
     NOT_AN_UPLOAD,
@@ -890,10 +892,6 @@ GROUPS: dict[str, list[Row]] = {
         Row("PUT", "/vtables/{GVT}", master_only(), lambda w: {"VTableName": f"g-{new_id()}"}),
         Row("DELETE", "/vtables/{GVT}", master_only(204), destructive=True),
     ],
-    "treasure hunt": [
-        Row("GET", "/events/{A}/treasure-hunts/{HUNT}/rankings", member()),
-        Row("GET", "/events/{A}/treasure-hunts/{ACT_B}/rankings", FOREIGN_IN_A),
-    ],
     # Videos VIDEO (in the cinema), VIDEO_REC (the recording of FUTURE, which has not ended) and
     # VIDEO_B; sessions ENDED (recording VIDEO) and LIVE (streams VIDEO): `authz_media.py`.
     "media": [
@@ -967,6 +965,10 @@ GROUPS["polls"] = poll_rows()
 GROUPS["breakouts"] = breakout_rows()
 # The help desk: `authz_helpdesk.py`.
 GROUPS["helpdesk"] = helpdesk_rows()
+# The treasure hunt: `authz_treasurehunt.py`.
+GROUPS["treasure hunt"] = treasurehunt_rows()
+# The Wall of Fame: `authz_walloffame.py`.
+GROUPS["walloffame"] = walloffame_rows()
 
 ROWS = [row for rows in GROUPS.values() for row in rows]
 assert all(len(row.expected) == len(CALLERS) for row in ROWS)

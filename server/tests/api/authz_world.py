@@ -33,6 +33,8 @@ from tests.api.authz_helpdesk import helpdesk_objects
 from tests.api.authz_media import media_objects
 from tests.api.authz_polls import poll_objects
 from tests.api.authz_qna import qna_objects
+from tests.api.authz_treasurehunt import treasurehunt_objects
+from tests.api.authz_walloffame import walloffame_objects
 from tests.factories import (
     DEFAULT_PASSWORD,
     bearer,
@@ -61,6 +63,7 @@ from venuely.themes.models import Theme
 from venuely.vfiles.models import VFile
 from venuely.vtables.models import VTable, VTableRow
 from venuely.vtables.schemas import WALL_OF_FAME
+from venuely.walloffame.models import ReviewState, WallOfFameReview
 
 CALLERS = ("anonymous", "att_a", "att_b", "event_admin_a", "cust_admin_a", "cust_admin_b", "master")
 # Event A's organizers: they read everything of the event.
@@ -162,6 +165,8 @@ async def build_world(services: Services, client: httpx.AsyncClient) -> World:
     await qna_objects(services, client, bearer(tokens["master"]), ids, services.clock.now())
     await breakout_objects(client, bearer(tokens["master"]), ids, services.clock.now())
     await helpdesk_objects(services, client, ids)
+    await treasurehunt_objects(services, client, bearer(tokens["master"]), ids)
+    await walloffame_objects(services, client, bearer(tokens["master"]), ids)
     await _chat(services, ids, event_a, event_b)
     await _themes_and_tours(services, ids)
     return World(ids=ids, tokens=tokens, logins=logins, session_body=session_body)
@@ -282,6 +287,16 @@ async def _database_rows(
                     data={"Title": "Project"},
                     created_at=now,
                     updated_at=now,
+                )
+            )
+            # Approved, as projects made before moderation are: another attendee's is seen
+            # (and is 403 to change), not hidden.
+            session.add(
+                WallOfFameReview(
+                    row_id=row_id,
+                    event_id=event_a.id,
+                    state=ReviewState.APPROVED.value,
+                    submitted_at=now,
                 )
             )
         for vfile_id, owner, event in (

@@ -92,6 +92,9 @@ _POOLS: dict[str, tuple[str, ...]] = {
     "PanoID": ("A.pano", "B.pano"),
     "VTableID": ("A.vtable", "B.vtable"),
     "TicketID": ("A.ticket", "A.member.ticket", "B.ticket"),
+    "TreasureHuntID": ("A.hunt", "B.hunt"),
+    "ItemID": ("A.hunt.item", "B.hunt.item"),
+    "ProjectID": ("A.project", "A.member.project", "B.project"),
 }
 _SAME_POOL = {
     "AttendeeID": "PersonID",
@@ -232,6 +235,8 @@ class _Seeder:
         )
         v[f"{side}.message"] = message["ID"]
         await self.ticket(f"{side}.ticket", event.id, attendee_token)
+        await self.hunt(side, e, attendee_token)
+        await self.project(f"{side}.project", event.id, attendee_token)
         relation = {
             "EventID": event.id,
             "ParentType": "Chatroom",
@@ -275,6 +280,29 @@ class _Seeder:
         self.values[label] = ticket["ID"]
         self.values[f"{label}.room"] = ticket["ChatroomID"]
 
+    async def project(self, label: str, event_id: str, token: str) -> None:
+        """A Wall of Fame project submitted by the token's person (pending: its author's and
+        the organizers' only)."""
+        project = await _created(
+            await self.client.post(
+                f"/events/{event_id}/walloffame/projects",
+                headers=bearer(token),
+                json={"Title": "Kiosk", "Category": "Energy", "Description": "Sunny", "Link": ""},
+            )
+        )
+        self.values[label] = project["ID"]
+
+    async def hunt(self, side: str, event_url: str, token: str) -> None:
+        """A treasure hunt with an item the token's person found (so its board has a row)."""
+        body = {"InternalName": f"hunt-{side}", "Title": "Hunt"}
+        hunt = await self.post(
+            f"{side}.hunt", f"{event_url}/activities", body, params={"EntityType": "TreasureHunt"}
+        )
+        items = f"{event_url}/treasure-hunts/{hunt['ID']}/items"
+        star = {"NodeID": "lobby", "Yaw": 0, "Pitch": 0, "Name": "Star"}
+        item = await self.post(f"{side}.hunt.item", items, star)
+        await _created(await self.client.post(f"{items}/{item['ID']}/find", headers=bearer(token)))
+
     async def private_parts(self, event: Any) -> None:
         """Inside event A: a direct chat between two other attendees (with its membership
         relations and a message) and a session that starts tomorrow with a secret stream link."""
@@ -304,6 +332,8 @@ class _Seeder:
         v["A.direct.text"] = DIRECT_TEXT
         # Another attendee's help desk conversation: theirs and the agents' only.
         await self.ticket("A.member.ticket", event.id, await token_for(services, member, event))
+        # Another attendee's Wall of Fame project, waiting for review: theirs and the organizers'.
+        await self.project("A.member.project", event.id, await token_for(services, member, event))
         future = {
             "InternalName": "tomorrow",
             "Title": "Tomorrow",
@@ -357,6 +387,9 @@ async def seed(
         "A.pano",  # of the event's customer: its tour is what the attendee walks through
         "A.ticket",
         "A.ticket.room",  # their own help desk conversation
+        "A.hunt",
+        "A.hunt.item",  # the event's treasure hunt and what is hidden in it
+        "A.project",  # their own Wall of Fame project
     }
     b_admin_sees = {label for label in values if label.startswith("B.")}
     roles = (
@@ -583,6 +616,8 @@ _OBJECTS = (
     "PanoID",
     "VTableID",
     "TicketID",
+    "TreasureHuntID",
+    "ItemID",
 )
 
 

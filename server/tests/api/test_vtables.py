@@ -149,11 +149,17 @@ async def test_wall_of_fame_projects_by_attendees(
     row = {"RowID": project["ID"]}
     one = f"{base(world)}/{wall['ID']}"
     edit = {**PROJECT, "Title": "Solar kiosk 2"}
+    # Waiting for review, the project is not there for other attendees (walloffame/).
     by_other = await client.put(one, params=row, json=edit, headers=world.h("att_b"))
-    assert by_other.status_code == 403
+    assert by_other.status_code == 404
     by_author = await client.put(one, params=row, json=edit, headers=world.h("att_a"))
     assert by_author.status_code == 200, by_author.text
     assert by_author.json()["Title"] == "Solar kiosk 2"
+    review = f"/events/{world.event.id}/walloffame/projects/{project['ID']}/approve"
+    assert (await client.post(review, headers=world.h("admin"))).status_code == 200
+    # Approved, others see it but may not change it.
+    by_other = await client.put(one, params=row, json=edit, headers=world.h("att_b"))
+    assert by_other.status_code == 403
     assert (await client.delete(one, params=row, headers=world.h("att_b"))).status_code == 403
 
     attach = {
@@ -166,6 +172,8 @@ async def test_wall_of_fame_projects_by_attendees(
     assert (await client.post(vfiles, json=attach, headers=world.h("att_b"))).status_code == 403
     attached = await client.post(vfiles, json=attach, headers=world.h("att_a"))
     assert attached.status_code == 201, attached.text
+    # The author's new file sent the project back to review; approved again, it shows.
+    assert (await client.post(review, headers=world.h("admin"))).status_code == 200
 
     projects = await client.get(
         f"/events/{world.event.id}/vfiles/walloffame", headers=world.h("att_b")

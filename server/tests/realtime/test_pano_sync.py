@@ -33,7 +33,7 @@ async def test_attendee_vars_reach_the_persons_other_socket(live: LiveServer) ->
     other = await live.socket(bob.token)
     await _connected(live, ada.person.id, 2)
     await _connected(live, bob.person.id)
-    state = {"Var_User_Game_01": "7", "Var_User_Lang": "fr"}
+    state = {"Var_User_Lang": "fr", "Var_User_01": "7"}
     async with httpx.AsyncClient(base_url=live.url + "/api/v1") as http:
         response = await http.post(
             f"/events/{ada.event.id}/attendees/{ada.person.id}/pano-variables",

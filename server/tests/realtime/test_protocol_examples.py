@@ -1,6 +1,6 @@
 """The JSON examples of protocol/README.md §4 against the payload models the server declares.
 
-Every opcode 2–43 has a declared model and at least one example; every example validates with
+Every opcode 2–44 has a declared model and at least one example; every example validates with
 its opcode's model; a server → client example names exactly the model's fields in the model's
 order (the encoding's order, §3.4) — nested models too — and re-encodes to itself; a client →
 server example names no field its model would ignore. The web app parses the same examples

@@ -56,7 +56,15 @@ export type ErrorMessageKey =
   | "errors.helpdeskNotAgent"
   | "errors.helpdeskTicketNotFound"
   | "errors.helpdeskTicketClosed"
-  | "errors.helpdeskTooManyOpen";
+  | "errors.helpdeskTooManyOpen"
+  | "errors.wallProjectNotFound"
+  | "errors.wallTooManyProjects"
+  | "errors.wallTooManyPictures"
+  | "errors.wallInvalidState"
+  | "errors.huntItemNotFound"
+  | "errors.huntItemAlreadyFound"
+  | "errors.huntClosed"
+  | "errors.huntFull";
 
 /**
  * A `Record` over every code, so a code the server adds fails `tsc` here until someone decides
@@ -73,11 +81,11 @@ const CODE_MESSAGES: Record<ErrorCode, ErrorMessageKey> = {
   BAD_PAYLOAD: "errors.generic",
   BAD_REQUEST: "errors.generic",
   BAD_VERSION: "errors.generic",
+  BODY_TOO_LARGE: "errors.fileTooLarge",
   BREAKOUT_NOT_PRESENT: "errors.breakoutNotPresent",
   BREAKOUT_ROOM_CLOSED: "errors.breakoutRoomClosed",
   BREAKOUT_ROOM_FULL: "errors.breakoutRoomFull",
   BREAKOUT_ROOM_NOT_FOUND: "errors.breakoutRoomNotFound",
-  BODY_TOO_LARGE: "errors.fileTooLarge",
   CANNOT_INVITE_SELF: "errors.cannotInviteSelf",
   CHATROOM_NOT_FOUND: "errors.chatroomNotFound",
   CONFERENCE_TYPE_MISMATCH: "errors.conflict",
@@ -135,6 +143,10 @@ const CODE_MESSAGES: Record<ErrorCode, ErrorMessageKey> = {
   TOKEN_INVALID: "errors.signInRequired",
   TOKEN_REVOKED: "errors.signInRequired",
   TOO_MANY_MEMBERS: "errors.tooManyMembers",
+  TREASURE_HUNT_CLOSED: "errors.huntClosed",
+  TREASURE_HUNT_FULL: "errors.huntFull",
+  TREASURE_ITEM_ALREADY_FOUND: "errors.huntItemAlreadyFound",
+  TREASURE_ITEM_NOT_FOUND: "errors.huntItemNotFound",
   UNKNOWN_OPCODE: "errors.generic",
   UNSUPPORTED_MEDIA_TYPE: "errors.fileType",
   UPSTREAM_FAILED: "errors.serviceUnavailable",
@@ -143,6 +155,10 @@ const CODE_MESSAGES: Record<ErrorCode, ErrorMessageKey> = {
   VFILE_NOT_FOUND: "errors.notFound",
   VIDEO_NOT_FOUND: "errors.notFound",
   VTABLE_NOT_FOUND: "errors.notFound",
+  WALLOFFAME_INVALID_STATE: "errors.wallInvalidState",
+  WALLOFFAME_PROJECT_NOT_FOUND: "errors.wallProjectNotFound",
+  WALLOFFAME_TOO_MANY_PICTURES: "errors.wallTooManyPictures",
+  WALLOFFAME_TOO_MANY_PROJECTS: "errors.wallTooManyProjects",
   ZOOM_FAILED: "errors.serviceUnavailable",
   ZOOM_NOT_CONFIGURED: "errors.serviceUnavailable",
 };

@@ -181,6 +181,26 @@ class ErrorCode(StrEnum):
     HELPDESK_TICKET_CLOSED = auto(), ErrorSpec(409, data=("TicketID",))
     # A person has as many tickets not closed in the event as one may (`Data.MaxOpen`).
     HELPDESK_TOO_MANY_OPEN = auto(), ErrorSpec(409, data=("MaxOpen",))
+    # -- the Wall of Fame (walloffame/) ------------------------------------------------------------
+    # Unknown, another event's, or another person's project the caller may not see (pending or
+    # rejected): the same answer, so ids cannot be probed.
+    WALLOFFAME_PROJECT_NOT_FOUND = auto(), ErrorSpec(404, data=("ProjectID",))
+    # A person has as many projects in the event as one may (`Data.MaxProjects`).
+    WALLOFFAME_TOO_MANY_PROJECTS = auto(), ErrorSpec(409, data=("MaxProjects",))
+    # The project has as many pictures as one may (`Data.MaxPictures`).
+    WALLOFFAME_TOO_MANY_PICTURES = auto(), ErrorSpec(409, data=("ProjectID", "MaxPictures"))
+    # A moderation step the project's state does not allow (approving an approved one, featuring
+    # one that is not approved); `Data.State` is the state it is in.
+    WALLOFFAME_INVALID_STATE = auto(), ErrorSpec(409, data=("ProjectID", "State"))
+    # -- the treasure hunt (treasurehunt/) ---------------------------------------------------------
+    # Unknown, or not an item of this hunt in this event.
+    TREASURE_ITEM_NOT_FOUND = auto(), ErrorSpec(404, data=("ItemID",))
+    # The caller found this item before: it counted once, nothing changed.
+    TREASURE_ITEM_ALREADY_FOUND = auto(), ErrorSpec(409, data=("ItemID",))
+    # A find outside the hunt's DateBegin..DateEnd; `Data.State` is "scheduled" or "ended".
+    TREASURE_HUNT_CLOSED = auto(), ErrorSpec(409, data=("TreasureHuntID", "State"))
+    # The hunt holds as many items as one may (`Data.MaxItems`).
+    TREASURE_HUNT_FULL = auto(), ErrorSpec(409, data=("TreasureHuntID", "MaxItems"))
     # -- 429 / 5xx ---------------------------------------------------------------------------------
     RATE_LIMITED = auto(), ErrorSpec(429, data=_RETRY, layer=Layer.DISPATCH)
     MAIL_FAILED = auto(), ErrorSpec(502)

@@ -104,6 +104,29 @@ def menu_items(public_url: str) -> list[dict[str, Any]]:
             "Data": {"module": "breakoutroom"},
         },
         {
+            "Position": "Top",
+            "Index": 22,
+            "Name": "Engagement",
+            "NameDE": "Mitmachen",
+            "Names": _names("Engagement", "Mitmachen", "Participa", "Participer", "Partecipa"),
+            "Type": "Addon",
+            "Data": {"module": "EngagementIsland"},
+        },
+        {
+            "Position": "Bottom",
+            "Index": 25,
+            "Name": "Leaderboard",
+            "NameDE": "Rangliste",
+            "Names": _names(
+                "Leaderboard", "Rangliste", "Clasificación", "Classement", "Classifica"
+            ),
+            "SidebarTitles": _names(
+                "Leaderboard", "Rangliste", "Clasificación", "Classement", "Classifica"
+            ),
+            "Type": "Addon",
+            "Data": {"module": "TreasureHunt"},
+        },
+        {
             "Position": "Bottom",
             "Index": 30,
             "Name": "FAQ",
@@ -131,6 +154,24 @@ def menu_items(public_url: str) -> list[dict[str, Any]]:
             "Data": {"mode": "Over page", "src": f"{public_url}/policies/privacy_policy"},
         },
     ]
+
+
+# The photobooth (events/pages.py): an external service, so offline its popup cannot load — the
+# settings show what an organizer configures and the engagement island offers it. The key is a
+# placeholder; a real booth service shares its own with the organizer.
+PHOTOBOOTH = {
+    "Slug": "venuely-demo",
+    "Domain": "photobooth.venuely.example",
+    "GalleryDisplayMode": "grid",
+    "GalleryQRCodeShow": True,
+    "PanoID": "",
+    "OnClickOpenPopup": True,
+    "OnClickGoToPanorama": False,
+    "ExpectPostMessage": False,
+    "PostMessageText": "",
+    "PostMessageDomain": "",
+}
+PHOTOBOOTH_KEY = "demo-booth-key"
 
 
 # The event's landing page and FAQ (events/pages.py), shown at /landing, /faq and in the FAQ

@@ -157,8 +157,18 @@ async def _ensure_chat(session: AsyncSession, ctx: DemoContext) -> None:
 
 
 async def _ensure_pages(session: AsyncSession, ctx: DemoContext) -> None:
-    # The landing page and the FAQ; a page that exists is the organizers' and stays as it is.
-    from venuely.events.pages_models import EventPage
+    # The landing page, the FAQ and the photobooth; what exists is the organizers' and stays.
+    from venuely.events.pages_models import EventPage, Photobooth
+
+    if await session.get(Photobooth, ctx.event.id) is None:
+        session.add(
+            Photobooth(
+                event_id=ctx.event.id,
+                settings=dict(content.PHOTOBOOTH),
+                api_key=content.PHOTOBOOTH_KEY,
+                updated_at=ctx.now,
+            )
+        )
 
     for kind, title, text in (
         ("landing", content.LANDING_TITLE, content.LANDING_TEXT),
@@ -246,6 +256,20 @@ async def _ensure_helpdesk(session: AsyncSession, ctx: DemoContext) -> None:
     await ensure_demo_helpdesk(session, ctx.services, ctx.event, agent=agent, attendee=ctx.attendee)
 
 
+async def _ensure_treasure_hunt(session: AsyncSession, ctx: DemoContext) -> None:
+    # After the tour: the stars are hidden at its nodes.
+    from venuely.treasurehunt.demo import ensure_demo_hunt
+
+    await ensure_demo_hunt(session, ctx.services, ctx.event, ctx.attendee)
+
+
+async def _ensure_wall_of_fame(session: AsyncSession, ctx: DemoContext) -> None:
+    # After the Q&A step, whose audience authors the projects.
+    from venuely.walloffame.demo import ensure_demo_wall
+
+    await ensure_demo_wall(session, ctx.services, ctx.event, attendee=ctx.attendee, admin=ctx.admin)
+
+
 DEMO_STEPS: list[DemoStep] = [
     _ensure_attendance,
     _ensure_admin_grant,
@@ -260,6 +284,8 @@ DEMO_STEPS: list[DemoStep] = [
     _ensure_polls,
     _ensure_breakout_rooms,
     _ensure_helpdesk,
+    _ensure_treasure_hunt,
+    _ensure_wall_of_fame,
 ]
 
 

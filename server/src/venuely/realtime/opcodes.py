@@ -3,9 +3,10 @@
 The numeric values are the wire format: never renumber, only append (the six header bits leave
 room for opcodes up to 63). 0–23 keep the meaning the spec gives them, 24–33 are Venuely's
 live interaction (polls, Q&A, reactions), 34–39 its breakout rooms, 40–42 Q&A upvotes over the
-socket and 43 the help desk's ticket changes. A new frame takes the next free number, gets its
-row in `OPCODE_SPECS`, its section (with an example) in protocol/README.md §4 and vectors, and a
-payload model declared by the feature that owns it (`realtime/frames.py` explains how).
+socket, 43 the help desk's ticket changes, 44 the treasure hunt's board and 45 the Wall of
+Fame's project reviews. A new frame takes the next free number, gets its row in `OPCODE_SPECS`,
+its section (with an example) in protocol/README.md §4 and vectors, and a payload model
+declared by the feature that owns it (`realtime/frames.py` explains how).
 """
 
 from __future__ import annotations
@@ -70,6 +71,10 @@ class Opcode(IntEnum):
     QUESTION_UPVOTE_NOTIFY = 42
     # The help desk (beyond the spec): a ticket changed (created, claimed, answered, closed, ...).
     HELPDESK_TICKET_NOTIFY = 43
+    # The treasure hunt (beyond the spec): the top of a hunt's board after finds.
+    TREASURE_HUNT_RANKING_NOTIFY = 44
+    # The Wall of Fame (beyond the spec): a project's review state changed.
+    WALLOFFAME_PROJECT_NOTIFY = 45
 
 
 class Direction(StrEnum):
@@ -140,5 +145,7 @@ OPCODE_SPECS: Mapping[Opcode, OpcodeSpec] = MappingProxyType(
         Opcode.QUESTION_UPVOTE_ERROR: _S2C,
         Opcode.QUESTION_UPVOTE_NOTIFY: _S2C,
         Opcode.HELPDESK_TICKET_NOTIFY: _S2C,
+        Opcode.TREASURE_HUNT_RANKING_NOTIFY: _S2C,
+        Opcode.WALLOFFAME_PROJECT_NOTIFY: _S2C,
     }
 )

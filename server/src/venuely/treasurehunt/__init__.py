@@ -1,1 +1,2 @@
-"""Treasure hunt rankings: attendees ranked by their game score variable."""
+"""The treasure hunt: items hidden at tour nodes, finds credited once, scores the server
+computes, per-hunt boards (docs/subsystems/treasurehunt.md)."""

@@ -17,6 +17,7 @@ from venuely.core.errors import ApiError, ErrorCode
 from venuely.vfiles.models import VFile
 from venuely.vtables.models import VTable, VTableRow
 from venuely.vtables.schemas import WALL_OF_FAME
+from venuely.walloffame import rules as wall
 
 PERSON = "Person"
 WALL_OF_FAME_ENTITY = "WallOfFame"
@@ -35,6 +36,9 @@ async def load_visible(session: AsyncSession, access: EventAccess, vfile_id: str
         select(VFile).where(VFile.id == vfile_id, VFile.event_id == access.event.id)
     )
     if vfile is None or not can_see(access, vfile):
+        raise vfile_not_found(vfile_id)
+    # A picture of a Wall of Fame project the caller may not see is not there for them.
+    if not await wall.may_see_vfile(session, access, vfile):
         raise vfile_not_found(vfile_id)
     return vfile
 

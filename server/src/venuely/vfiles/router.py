@@ -41,6 +41,7 @@ from venuely.vfiles.schemas import (
     VFileOut,
 )
 from venuely.vtables.schemas import ProjectOut
+from venuely.walloffame import rules as wall
 
 router = APIRouter(tags=["vfiles"])
 
@@ -94,7 +95,10 @@ async def list_vfiles(
 async def create_vfile(
     access: EventMember, body: VFileIn, session: SessionDep, services: ServicesDep
 ) -> VFileOut:
-    return service.vfile_out(await service.create_vfile(session, services, access, body))
+    vfile = await service.create_vfile(session, services, access, body)
+    # An author's new file on their Wall of Fame project is reviewed like an edit of it.
+    await wall.vfile_written(session, services, access, vfile)
+    return service.vfile_out(vfile)
 
 
 @router.get(BASE + "/walloffame", response_model=list[ProjectOut])
@@ -151,7 +155,9 @@ async def update_vfile(
     services: ServicesDep,
 ) -> VFileOut:
     vfile = await load_changeable(session, access, vfile_id)
-    return service.vfile_out(await service.update_vfile(session, services, access, vfile, body))
+    updated = await service.update_vfile(session, services, access, vfile, body)
+    await wall.vfile_written(session, services, access, vfile)
+    return service.vfile_out(updated)
 
 
 @router.delete(ONE, status_code=204)
@@ -202,6 +208,7 @@ async def upload_content(
         file_name=safe_file_name(file_name),
         file_time=file_time,
     )
+    await wall.vfile_written(session, services, access, vfile)
     return service.vfile_out(updated)
 
 

@@ -26,6 +26,7 @@ from venuely.vfiles.models import VFile
 from venuely.vfiles.schemas import ContentKind, UploadType, VFileIn, VFileOut
 from venuely.vtables import service as vtables
 from venuely.vtables.schemas import WALL_OF_FAME, ProjectOut
+from venuely.walloffame import rules as wall
 
 MAX_VALUES_BYTES = 16 * 1024
 API_PREFIX = "/api/v1"
@@ -108,6 +109,7 @@ async def create_vfile(
     _check_identity(access.event, body, None)
     columns = _columns(body)
     await check_attach(session, access, body.EntityType, body.EntityID)
+    await wall.before_attach(session, access.event.id, body.EntityType, body.EntityID)
     now = services.clock.now()
     vfile = VFile(
         id=new_id(),
@@ -135,6 +137,7 @@ async def update_vfile(
         )
     if (body.EntityType, body.EntityID) != (vfile.entity_type, vfile.entity_id):
         await check_attach(session, access, body.EntityType, body.EntityID)
+        await wall.before_attach(session, access.event.id, body.EntityType, body.EntityID)
     for column, value in columns.items():
         setattr(vfile, column, value)
     vfile.updated_at = services.clock.now()
@@ -154,6 +157,11 @@ def _filtered(
         query = query.where(
             (VFile.is_disabled.is_(False)) | (VFile.person_id == access.principal.person_id)
         )
+    # Pictures of Wall of Fame projects the caller may not see (pending, rejected) are not
+    # listed, whoever made them.
+    hidden = wall.vfile_condition(access)
+    if hidden is not None:
+        query = query.where(hidden)
     if entity_type is not None:
         query = query.where(VFile.entity_type == entity_type)
     if entity_id is not None:
@@ -269,6 +277,30 @@ async def create_thumbnail(
     return vfile
 
 
+async def set_public_image(
+    session: AsyncSession,
+    services: Services,
+    storage: Storage,
+    vfile: VFile,
+    *,
+    data: bytes,
+    file_name: str,
+) -> VFile:
+    """Image content an <img> may show without a token (a Wall of Fame picture): re-encoded,
+    stored and recorded like a person picture, so `/files/{hash}` serves it, with its
+    thumbnail. Not an image: 415; an image that does not decode: 422, nothing stored."""
+    cleaned = await images.cleaned_image(data, services.settings.max_image_pixels)
+    stored = await images.store_image(session, services, storage, cleaned)
+    small = await images.thumbnail(cleaned, images.THUMBNAIL_EDGE)
+    vfile.thumbnail_hash = (await images.store_image(session, services, storage, small)).hash
+    vfile.file_hash, vfile.mime_type = stored.hash, cleaned.content_type
+    vfile.file_name, vfile.file_bytes = file_name, len(cleaned.data)
+    vfile.updated_at = services.clock.now()
+    vfile.file_time = int(vfile.updated_at.timestamp() * 1000)
+    await session.flush()
+    return vfile
+
+
 async def set_person_picture(
     session: AsyncSession, services: Services, storage: Storage, person: Person, data: bytes
 ) -> str:
@@ -286,7 +318,9 @@ async def wall_of_fame(session: AsyncSession, access: EventAccess) -> list[Proje
     table = await vtables.find_table(session, access.event.id, WALL_OF_FAME)
     if table is None:
         return []
-    projects = [vtables.project_out(r) for r in await vtables.load_rows(session, table.id)]
+    rows = await vtables.load_rows(session, table.id)
+    rows = await wall.visible_rows(session, access, table, rows)
+    projects = [vtables.project_out(r) for r in rows]
     attached = await list_vfiles(
         session,
         access,

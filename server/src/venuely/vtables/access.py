@@ -20,6 +20,7 @@ from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.ids import is_valid_id
 from venuely.vtables.models import VTable, VTableRow
 from venuely.vtables.schemas import WALL_OF_FAME
+from venuely.walloffame import rules as wall
 
 
 def vtable_not_found(table_id: str) -> ApiError:
@@ -90,10 +91,13 @@ async def access_row(session: AsyncSession, table: VTable, row_id: str) -> VTabl
 async def access_row_for_change(
     session: AsyncSession, access: EventAccess, table: VTable, row_id: str
 ) -> VTableRow:
-    """A row of an event's table to edit or remove: admins, or its author on the Wall of Fame."""
+    """A row of an event's table to edit or remove: admins, or its author on the Wall of Fame.
+    Another person's project the caller may not see (pending, rejected) is not found."""
     row = await access_row(session, table, row_id)
     if access.is_admin:
         return row
+    if not await wall.may_see_row(session, access, table, row):
+        raise row_not_found(row_id)
     if table.name != WALL_OF_FAME or row.person_id != access.principal.person_id:
         raise ApiError(
             ErrorCode.FORBIDDEN,

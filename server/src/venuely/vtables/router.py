@@ -29,6 +29,7 @@ from venuely.vtables.access import (
     require_event_admin,
 )
 from venuely.vtables.schemas import NAME_PATTERN, CountOut, VTableIn, VTableOut
+from venuely.walloffame import rules as wall
 
 router = APIRouter(tags=["vtables"])
 
@@ -62,7 +63,7 @@ async def list_event_tables(
     table_id: VTableIdQuery = None,
 ) -> list[VTableOut]:
     tables = await service.list_tables(session, access.event.id, name, table_id)
-    return [await service.table_out(session, t) for t in tables]
+    return [await service.table_out(session, t, access) for t in tables]
 
 
 @router.post(EVENT_BASE, status_code=201, response_model=TableOrRow)
@@ -78,7 +79,11 @@ async def create_event_table_or_row(
         table = await service.create_table(session, services, access.event.id, parse_table(body))
         return (await service.table_out(session, table)).model_dump()
     table = await access_table_for_new_row(session, access, table_id)
+    await wall.before_row_added(session, access, table)
     row = await service.append_row(session, services, table, body, access.principal.person_id)
+    # A Wall of Fame project: its review, the per-person limit, the moderators told.
+    effects = await wall.row_added(session, services, access, table, row)
+    await wall.deliver(session, services, effects)
     return service.row_out(row)
 
 
@@ -92,7 +97,7 @@ async def get_event_table(
     access: EventMember, table_id: VTableIdPath, session: SessionDep
 ) -> VTableOut:
     table = await access_table(session, access.event.id, table_id)
-    return await service.table_out(session, table)
+    return await service.table_out(session, table, access)
 
 
 @router.put(EVENT_BASE + "/{VTableID}", response_model=TableOrRow)
@@ -110,7 +115,11 @@ async def update_event_table(
         return (await service.table_out(session, table)).model_dump()
     table = await access_table(session, access.event.id, table_id)
     row = await access_row_for_change(session, access, table, row_id)
-    return service.row_out(await service.update_row(session, services, table, row, body))
+    before = dict(row.data)
+    await service.update_row(session, services, table, row, body)
+    effects = await wall.row_edited(session, services, access, table, row, before)
+    await wall.deliver(session, services, effects)
+    return service.row_out(row)
 
 
 @router.delete(EVENT_BASE + "/{VTableID}", status_code=204)
@@ -118,14 +127,19 @@ async def delete_event_table(
     access: EventMember,
     table_id: VTableIdPath,
     session: SessionDep,
+    services: ServicesDep,
     row_id: RowIdQuery = None,
 ) -> Response:
     if row_id is None:
         table = await access_table_for_change(session, access, table_id, "delete a virtual table")
+        await wall.table_removed(session, table)
         await session.delete(table)
-    else:
-        table = await access_table(session, access.event.id, table_id)
-        await session.delete(await access_row_for_change(session, access, table, row_id))
+        return Response(status_code=204)
+    table = await access_table(session, access.event.id, table_id)
+    row = await access_row_for_change(session, access, table, row_id)
+    effects = await wall.row_removed(session, table, row)
+    await session.delete(row)
+    await wall.deliver(session, services, effects)
     return Response(status_code=204)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from venuely.accounts.permissions import EventAccess
 from venuely.activities.schemas import portable_json
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.ids import new_id
@@ -22,6 +23,7 @@ from venuely.vtables.schemas import (
     VTableOut,
     project_fields,
 )
+from venuely.walloffame import rules as wall
 
 # Keys the server writes on every row; a client sending them back does not store them twice.
 META_KEYS = ("ID", "PersonID", "CreatedAt", "UpdatedAt")
@@ -61,8 +63,14 @@ def row_out(row: VTableRow) -> Row:
     return out
 
 
-async def table_out(session: AsyncSession, table: VTable) -> VTableOut:
+async def table_out(
+    session: AsyncSession, table: VTable, viewer: EventAccess | None = None
+) -> VTableOut:
+    """The table with its rows; a `viewer` of an event's table reads only the Wall of Fame
+    projects they may see (approved ones and their own, unless they are an admin)."""
     rows = await load_rows(session, table.id)
+    if viewer is not None:
+        rows = await wall.visible_rows(session, viewer, table, rows)
     return VTableOut(
         ID=table.id,
         EventID=table.event_id,
@@ -131,6 +139,7 @@ async def create_table(
             VTableRow(id=new_id(), vtable_id=table.id, data=data, created_at=now, updated_at=now)
         )
     await session.flush()
+    await wall.table_written_by_admin(session, table, [])
     return table
 
 
@@ -164,6 +173,7 @@ async def replace_table(
         await session.execute(delete(VTableRow).where(VTableRow.id.in_(gone)))
     table.updated_at = now
     await session.flush()
+    await wall.table_written_by_admin(session, table, gone)
     return table
 
 

@@ -531,6 +531,70 @@ export const helpdeskTicket = object({
 });
 export type HelpdeskTicket = Infer<typeof helpdeskTicket>;
 
+// -- the treasure hunt (44) ---------------------------------------------------------------------
+
+/**
+ * A row of a hunt's board, as `GET …/treasure-hunts/{TreasureHuntID}/rankings` answers it. A
+ * hidden row (`Hidden`) carries `FullName` and `PictureURL` as "" for everyone but the person
+ * and the event's organizers; `PersonID` stays (it is the paging key).
+ */
+export const treasureRanking = object({
+  Rank: integer,
+  PersonID: string,
+  FullName: string,
+  PictureURL: string,
+  Score: integer,
+  UpdatedAt: string,
+  Hidden: boolean,
+});
+export type TreasureRanking = Infer<typeof treasureRanking>;
+
+/**
+ * 44 TREASURE_HUNT_RANKING_NOTIFY: the top ten of one hunt's board, names of hidden rows already
+ * blanked, to every connection of the event, at most twice a second per hunt. Keep the frame with
+ * the highest `Version` (ms since the epoch when the server read the board); show `Top` as it is
+ * and re-read your own standing (`…/me`) rather than the whole board.
+ *
+ * @example {"EventID": "6650a1b2c3d4e5f601234567", "HuntID": "6650a1b2c3d4e5f600000a01",
+ *  "Top": [{"Rank": 1, "PersonID": "6650a1b2c3d4e5f6000000a1", "FullName": "Ada Lovelace",
+ *  "PictureURL": "", "Score": 60, "UpdatedAt": "2026-05-09T12:04:00Z", "Hidden": false}],
+ *  "Ranked": 1, "Version": 1778328240000}
+ */
+export const treasureRankingNotice = object({
+  EventID: string,
+  HuntID: string,
+  Top: array(treasureRanking),
+  Ranked: integer,
+  Version: integer,
+});
+export type TreasureRankingNotice = Infer<typeof treasureRankingNotice>;
+
+// -- the Wall of Fame (45) ----------------------------------------------------------------------
+
+/** `pending` waits for the organizers, `approved` is in the gallery, `rejected` carries a reason. */
+export const wallProjectState = literal("pending", "approved", "rejected");
+export type WallProjectState = Infer<typeof wallProjectState>;
+
+/**
+ * 45 WALLOFFAME_PROJECT_NOTIFY: a Wall of Fame project changed (submitted, edited back into the
+ * queue, approved, rejected, featured or not, removed), to the event's organizers and to its author,
+ * never to the whole event. It only signals: no reason, no content — re-read the project or the list
+ * over REST. `AuthorID` is "" for a project nobody authored; `Deleted` is true once it is gone (the
+ * server always sends it; optional here so a notice built by hand may leave it out).
+ *
+ * @example {"EventID": "6650a1b2c3d4e5f601234567", "ProjectID": "6650a1b2c3d4e5f600000b01",
+ *  "State": "approved", "Featured": true, "AuthorID": "6650a1b2c3d4e5f6000000a1", "Deleted": false}
+ */
+export const wallProjectNotice = object({
+  EventID: string,
+  ProjectID: string,
+  State: wallProjectState,
+  Featured: boolean,
+  AuthorID: string,
+  Deleted: optional(boolean),
+});
+export type WallProjectNotice = Infer<typeof wallProjectNotice>;
+
 // -- client → server ----------------------------------------------------------------------------
 
 const directCreate = object({ TmpID: string, EventID: string, InviteeID: string });

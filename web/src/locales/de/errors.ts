@@ -58,6 +58,14 @@ const errors: Translation["errors"] = {
   helpdeskTicketNotFound: "Dieses Helpdesk-Gespräch gibt es nicht.",
   helpdeskTicketClosed: "Dieses Gespräch ist geschlossen; öffne es wieder, um zu schreiben.",
   helpdeskTooManyOpen: "Du hast schon 5 offene Helpdesk-Gespräche. Schließ eines, das du nicht mehr brauchst, und frag dann erneut.",
+  wallProjectNotFound: "Dieses Projekt der Wall of Fame gibt es nicht.",
+  wallTooManyProjects: "Du hast die höchste Zahl an Projekten erreicht. Entferne eines, um ein neues hinzuzufügen.",
+  wallTooManyPictures: "Dieses Projekt hat schon die höchste Zahl an Bildern.",
+  wallInvalidState: "Der Prüfstatus dieses Projekts erlaubt das nicht mehr; die Liste wurde neu geladen.",
+  huntItemNotFound: "Dieser Gegenstand gehört nicht mehr zur Schnitzeljagd.",
+  huntItemAlreadyFound: "Diesen Gegenstand hast du schon gefunden.",
+  huntClosed: "Die Schnitzeljagd ist gerade nicht geöffnet.",
+  huntFull: "Diese Schnitzeljagd hat schon die höchste Zahl an Gegenständen.",
 };
 
 export default errors;

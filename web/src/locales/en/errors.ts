@@ -60,6 +60,14 @@ const errors = {
   helpdeskTicketNotFound: "This help desk conversation does not exist.",
   helpdeskTicketClosed: "This conversation is closed; reopen it to write again.",
   helpdeskTooManyOpen: "You already have 5 open help desk conversations. Close one you no longer need, then ask again.",
+  wallProjectNotFound: "This Wall of Fame project does not exist.",
+  wallTooManyProjects: "You have reached the most projects one person may add. Remove one to add another.",
+  wallTooManyPictures: "This project already has the most pictures it may have.",
+  wallInvalidState: "This project's review state does not allow that any more; the list has been refreshed.",
+  huntItemNotFound: "This item is no longer part of the hunt.",
+  huntItemAlreadyFound: "You found this item already.",
+  huntClosed: "The treasure hunt is not open now.",
+  huntFull: "This hunt has the most items it may have.",
 };
 
 export default errors;

@@ -58,6 +58,14 @@ const errors: Translation["errors"] = {
   helpdeskTicketNotFound: "Esta conversación del servicio de ayuda no existe.",
   helpdeskTicketClosed: "Esta conversación está cerrada; reábrela para volver a escribir.",
   helpdeskTooManyOpen: "Ya tienes 5 conversaciones abiertas con el servicio de ayuda. Cierra una que ya no necesites y vuelve a preguntar.",
+  wallProjectNotFound: "Este proyecto del muro de la fama no existe.",
+  wallTooManyProjects: "Has alcanzado el número máximo de proyectos. Elimina uno para añadir otro.",
+  wallTooManyPictures: "Este proyecto ya tiene el número máximo de imágenes.",
+  wallInvalidState: "El estado de revisión de este proyecto ya no lo permite; la lista se ha actualizado.",
+  huntItemNotFound: "Este objeto ya no forma parte de la búsqueda.",
+  huntItemAlreadyFound: "Ya has encontrado este objeto.",
+  huntClosed: "La búsqueda del tesoro no está abierta ahora.",
+  huntFull: "Esta búsqueda ya tiene el número máximo de objetos.",
 };
 
 export default errors;

@@ -58,6 +58,14 @@ const errors: Translation["errors"] = {
   helpdeskTicketNotFound: "Cette conversation du service d’aide n’existe pas.",
   helpdeskTicketClosed: "Cette conversation est fermée ; rouvrez-la pour écrire à nouveau.",
   helpdeskTooManyOpen: "Vous avez déjà 5 conversations ouvertes avec le service d’aide. Fermez-en une dont vous n’avez plus besoin, puis posez à nouveau votre question.",
+  wallProjectNotFound: "Ce projet du mur des célébrités n’existe pas.",
+  wallTooManyProjects: "Vous avez atteint le nombre maximal de projets. Supprimez-en un pour en ajouter un autre.",
+  wallTooManyPictures: "Ce projet a déjà le nombre maximal d’images.",
+  wallInvalidState: "L’état de validation de ce projet ne le permet plus ; la liste a été actualisée.",
+  huntItemNotFound: "Cet objet ne fait plus partie de la chasse.",
+  huntItemAlreadyFound: "Vous avez déjà trouvé cet objet.",
+  huntClosed: "La chasse au trésor n’est pas ouverte en ce moment.",
+  huntFull: "Cette chasse a déjà le nombre maximal d’objets.",
 };
 
 export default errors;

@@ -58,6 +58,14 @@ const errors: Translation["errors"] = {
   helpdeskTicketNotFound: "Questa conversazione con l’assistenza non esiste.",
   helpdeskTicketClosed: "Questa conversazione è chiusa; riaprila per scrivere di nuovo.",
   helpdeskTooManyOpen: "Hai già 5 conversazioni aperte con l’assistenza. Chiudine una che non ti serve più, poi chiedi di nuovo.",
+  wallProjectNotFound: "Questo progetto della Wall of Fame non esiste.",
+  wallTooManyProjects: "Hai raggiunto il numero massimo di progetti. Rimuovine uno per aggiungerne un altro.",
+  wallTooManyPictures: "Questo progetto ha già il numero massimo di immagini.",
+  wallInvalidState: "Lo stato di revisione di questo progetto non lo consente più; l’elenco è stato aggiornato.",
+  huntItemNotFound: "Questo oggetto non fa più parte della caccia.",
+  huntItemAlreadyFound: "Hai già trovato questo oggetto.",
+  huntClosed: "La caccia al tesoro non è aperta ora.",
+  huntFull: "Questa caccia ha già il numero massimo di oggetti.",
 };
 
 export default errors;
