@@ -91,6 +91,16 @@ export const eventSections: readonly EventSection[] = [
     load: () => import("@/features/helpdesk/manage/HelpdeskScreen").then((m) => m.HelpdeskScreen),
   },
   {
+    path: "treasurehunt",
+    labelKey: "eventNav.treasurehunt",
+    load: () => import("@/features/treasurehunt/manage/HuntScreen").then((m) => m.HuntScreen),
+  },
+  {
+    path: "walloffame",
+    labelKey: "eventNav.walloffame",
+    load: () => import("@/features/walloffame/manage/WallOfFameScreen").then((m) => m.WallOfFameScreen),
+  },
+  {
     path: "check",
     labelKey: "eventNav.check",
     load: () => import("@/features/events/manage/PrepublishScreen").then((m) => m.PrepublishScreen),

@@ -1,21 +1,19 @@
 /**
  * The right and left sidebars (attendee-app.md §4), composing panels of several features (the
  * chat feature's panel, the agenda feature's agenda and speakers, the media feature's cinema and
- * replays, the leaderboard, the breakout rooms' slider page, the polls feature's poll panel). Panels whose feature comes later
+ * replays, the treasure hunt's leaderboard, the breakout rooms' slider page, the polls feature's poll panel). Panels whose feature comes later
  * show a clear placeholder. Titles come from the menu item that opens the panel (SidebarTitles),
  * else the panel's own name.
  */
-import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ChatPanel } from "@/features/chat";
 import { CinemaPanel, ReplaysPanel } from "@/features/media";
 import { useSessions } from "@/features/sessions";
 import { EventPageView, menuAction, sidebarTitle, useVenueEvent } from "@/features/venue";
-import { request } from "@/lib/api-client";
-import { NULL_ID } from "@/lib/routes";
 import { BreakoutsPanel } from "./breakouts";
 import { PollSidebar } from "./interaction";
+import { LeaderboardPanel } from "./treasurehunt";
 import { leftResizesLayout, useLayout, type LeftPanel, type RightPanel } from "./layout-store";
 
 function usePanelTitle(panel: RightPanel | LeftPanel): string {
@@ -77,55 +75,6 @@ function AgendaSidebar() {
     <Suspense fallback={<Loading />}>
       <AgendaPanel mode={mode} onModeChange={setMode} />
     </Suspense>
-  );
-}
-
-interface Ranking {
-  Rank?: number;
-  PersonID?: string;
-  FullName?: string;
-  Name?: string;
-  Score?: number | string;
-}
-
-/** GET /events/{EventID}/treasure-hunts/{TreasureHuntID}/rankings. */
-function LeaderboardPanel() {
-  const { t } = useTranslation();
-  const event = useVenueEvent();
-  const huntID = event?.TreasureHuntID ?? "";
-  const hasHunt = huntID !== "" && huntID !== NULL_ID;
-  const query = useQuery({
-    queryKey: ["venue", "rankings", event?.EventID, huntID],
-    queryFn: () =>
-      request<Ranking[] | { Rankings?: Ranking[] }>(
-        `/events/${encodeURIComponent(event?.EventID ?? "")}/treasure-hunts/${encodeURIComponent(huntID)}/rankings`,
-      ),
-    enabled: hasHunt,
-  });
-  if (!hasHunt) return <p>{t("venue.sidebar.noTreasureHunt")}</p>;
-  if (query.isPending) return <p role="status">{t("common.loading")}</p>;
-  if (query.isError) return <p role="alert">{t("venue.sidebar.loadFailed")}</p>;
-  const rows = Array.isArray(query.data) ? query.data : (query.data.Rankings ?? []);
-  if (rows.length === 0) return <p>{t("venue.sidebar.noRankings")}</p>;
-  return (
-    <table className="leaderboard">
-      <thead>
-        <tr>
-          <th scope="col">{t("venue.sidebar.rank")}</th>
-          <th scope="col">{t("venue.sidebar.name")}</th>
-          <th scope="col">{t("venue.sidebar.score")}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row, i) => (
-          <tr key={row.PersonID ?? i}>
-            <td>{row.Rank ?? i + 1}</td>
-            <td>{row.FullName ?? row.Name ?? ""}</td>
-            <td>{row.Score ?? 0}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }
 

@@ -13,8 +13,11 @@ import { useVenueEvent } from "@/features/venue";
 import { ModuleOrRoomPage, VenueRoomPage, type RoomFrame } from "@/features/venue/VenueRoom";
 import { Back, IframePage, type ModuleName } from "@/features/venue/VenuePages";
 import { BreakoutsPanel } from "./breakouts";
+import { EngagementPanel } from "./engagement";
 import { HelpdeskPanel } from "./helpdesk";
 import { useLayout } from "./layout-store";
+import { WallOfFamePanel } from "./walloffame";
+import { treasureRoomItems } from "./treasurehunt";
 
 /**
  * Live interaction around a playing session (docs/subsystems/web-interaction.md): the Q&A beside
@@ -35,7 +38,7 @@ function useRoomFrame(): RoomFrame {
   const onEnterRoom = useLayout((s) => s.enterRoom);
   const requestYaw = useLayout((s) => s.requestYaw);
   const onYawApplied = useCallback(() => requestYaw(null), [requestYaw]);
-  return { selectedSessionID, requestedYaw, onEnterRoom, onYawApplied, playerExtras };
+  return { selectedSessionID, requestedYaw, onEnterRoom, onYawApplied, playerExtras, roomItems: treasureRoomItems };
 }
 
 /** `/{room}` and `/central-plenary-01`. */
@@ -73,14 +76,24 @@ export const CinemaRoute = () => (
     <CinemaLibrary />
   </ModuleRoute>
 );
-export const EngagementRoute = () => <ModuleRoute module="engagement" />;
+/** /engagement as a page (a tour without a room of that name): what the event offers to do now. */
+export const EngagementRoute = () => (
+  <ModuleRoute module="engagement">
+    <EngagementPanel />
+  </ModuleRoute>
+);
 /** /helpdesk as a page (a tour without a room of that name): questions, conversations, the agent desk. */
 export const HelpdeskRoute = () => (
   <ModuleRoute module="helpdesk">
     <HelpdeskPanel />
   </ModuleRoute>
 );
-export const WallOfFameRoute = () => <ModuleRoute module="walloffame" />;
+/** /walloffame as a page (a tour without a room of that name): gallery, my projects, submit and edit. */
+export const WallOfFameRoute = () => (
+  <ModuleRoute module="walloffame">
+    <WallOfFamePanel />
+  </ModuleRoute>
+);
 
 export function IframeRoute() {
   return <IframePage chosen={useLayout((s) => s.iframe)} />;

@@ -7,3 +7,6 @@
 export { PollPanel } from "./PollPanel";
 export { PollNotifier } from "./PollNotifier";
 export type { Where as PollWhere } from "./api";
+// The engagement island shows the event's open polls with the panel's own card.
+export { PollCard } from "./PollCard";
+export { pollsKey, usePolls } from "./use-polls";

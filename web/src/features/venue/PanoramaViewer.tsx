@@ -29,8 +29,11 @@ const PX_PER_DEGREE = 10;
 
 export interface ViewerMarker {
   id: string;
-  /** `upcoming`: an idle screen's next session ("starts in N min"); shown, not clickable. */
-  kind: "screen" | "upcoming" | "image" | "link";
+  /**
+   * `upcoming`: an idle screen's next session ("starts in N min"); shown, not clickable.
+   * `treasure`: a treasure hunt's hidden item (a star); once `found`, smaller and not clickable.
+   */
+  kind: "screen" | "upcoming" | "image" | "link" | "treasure";
   yaw: number;
   pitch: number;
   width: number;
@@ -38,6 +41,8 @@ export interface ViewerMarker {
   /** Image URL for image markers; the visible caption for screens and links. */
   content: string;
   label: string;
+  /** A treasure the attendee has found already. */
+  found?: boolean;
 }
 
 interface Props {
@@ -52,6 +57,8 @@ interface Props {
   onNodeChange: (nodeID: string) => void;
   onMarker: (marker: ViewerMarker) => void;
   onView: (view: { yaw: number; pitch: number }) => void;
+  /** A click on the panorama itself (not a marker), where it points: the console places items with it. */
+  onPanoramaClick?: (position: { yaw: number; pitch: number }) => void;
 }
 
 /** Low-end devices and browsers without WebGL get the plain list instead of the viewer. */
@@ -90,6 +97,20 @@ function arrowButton(label: string): HTMLElement {
   return button;
 }
 
+/** A five-pointed star, drawn with DOM calls like the arrows; the marker's tooltip names it. */
+function treasureElement(found: boolean): HTMLElement {
+  const element = document.createElement("div");
+  element.className = `venue-marker--treasure${found ? " venue-marker--found" : ""}`;
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 100 100");
+  svg.setAttribute("aria-hidden", "true");
+  const star = document.createElementNS(SVG, "path");
+  star.setAttribute("d", "M50 6 L62 38 L96 38 L69 59 L79 93 L50 73 L21 93 L31 59 L4 38 L38 38 Z");
+  svg.append(star);
+  element.append(svg);
+  return element;
+}
+
 function markerConfig(marker: ViewerMarker): MarkerConfig {
   const base = {
     id: marker.id,
@@ -99,6 +120,7 @@ function markerConfig(marker: ViewerMarker): MarkerConfig {
     data: marker,
   };
   if (marker.kind === "image") return { ...base, image: marker.content };
+  if (marker.kind === "treasure") return { ...base, element: treasureElement(marker.found === true) };
   // Text goes in through textContent: organizer content never becomes markup.
   const element = document.createElement("div");
   element.className = `venue-marker venue-marker--${marker.kind}`;
@@ -106,11 +128,11 @@ function markerConfig(marker: ViewerMarker): MarkerConfig {
   return { ...base, element };
 }
 
-export function PanoramaViewer({ tour, panoURL, nodeID, initialView, markers, rotateTo, onNodeChange, onMarker, onView }: Props) {
+export function PanoramaViewer({ tour, panoURL, nodeID, initialView, markers, rotateTo, onNodeChange, onMarker, onView, onPanoramaClick }: Props) {
   const { t, i18n } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const viewer = useRef<Viewer | null>(null);
-  const callbacks = useRef({ onNodeChange, onMarker, onView });
+  const callbacks = useRef({ onNodeChange, onMarker, onView, onPanoramaClick });
   const markerList = useRef(markers);
   // The node the viewer shows or is loading; asking PSV for a node it is already loading would
   // abort that load.
@@ -118,8 +140,8 @@ export function PanoramaViewer({ tour, panoURL, nodeID, initialView, markers, ro
   const [failed, setFailed] = useState(() => !hasWebGL());
 
   useEffect(() => {
-    callbacks.current = { onNodeChange, onMarker, onView };
-  }, [onNodeChange, onMarker, onView]);
+    callbacks.current = { onNodeChange, onMarker, onView, onPanoramaClick };
+  }, [onNodeChange, onMarker, onView, onPanoramaClick]);
 
   // One viewer per tour; room changes go through setCurrentNode below.
   useEffect(() => {
@@ -182,6 +204,11 @@ export function PanoramaViewer({ tour, panoURL, nodeID, initialView, markers, ro
     });
     markersPlugin.addEventListener("select-marker", ({ marker }) => {
       callbacks.current.onMarker(marker.data as ViewerMarker);
+    });
+    instance.addEventListener("click", ({ data }) => {
+      // A click on a marker or a way to another room is theirs; a right click is the browser's.
+      if (data.rightclick || data.marker || data.target?.closest(".venue-arrow")) return;
+      callbacks.current.onPanoramaClick?.({ yaw: toDeg(data.yaw), pitch: toDeg(data.pitch) });
     });
     let timer: ReturnType<typeof setTimeout> | null = null;
     instance.addEventListener("position-updated", ({ position }: { position: Position }) => {

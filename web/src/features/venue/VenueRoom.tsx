@@ -28,6 +28,7 @@ import { paths } from "@/lib/routes";
 import { useNow } from "@/lib/use-now";
 import { readAngle, writeAngle } from "./angle";
 import type { ViewerMarker } from "./PanoramaViewer";
+import { RoomItemEntries, roomItemMarkers, roomItemOf, type RoomItemsHost, type RoomLayer } from "./room-items";
 import { ScheduleBadge } from "./ScheduleBadge";
 import { nodeStatus, SCHEDULE_CLOCK_MS, screenStatus } from "./schedule-status";
 import { findNode, nodeByID, nodeName, roomSegment, tourAsset, type Tour, type TourNode } from "./tour";
@@ -48,7 +49,11 @@ export interface RoomFrame {
   onYawApplied: () => void;
   /** What goes around a playing session's stream (the frame's live interaction: Q&A, reactions). */
   playerExtras?: (eventID: string, session: Session) => PlayerExtras;
+  /** What another feature hides in the room (the treasure hunt's items; room-items.tsx). */
+  roomItems?: (host: RoomItemsHost) => ReactNode;
 }
+
+const NO_ITEMS: RoomLayer["items"] = [];
 
 // Photo Sphere Viewer and three are the heaviest part of the app: their own chunk, fetched
 // while the room's lists already work.
@@ -139,6 +144,8 @@ function RoomView({ tour, panoURL, xmlDefaults, node, frame }: RoomViewProps) {
   const elements = useWebElements(node, panoURL, xmlDefaults);
   const playing = usePlaying(node);
   const day = useEventDay();
+  const [layer, setLayer] = useState<RoomLayer | null>(null);
+  const items = layer?.nodeID === node.id ? layer.items : NO_ITEMS;
   const [initialView] = useState(() => {
     const stored = readAngle();
     return stored && stored.node === node.id ? { yaw: stored.yaw, pitch: stored.pitch } : null;
@@ -193,8 +200,10 @@ function RoomView({ tour, panoURL, xmlDefaults, node, frame }: RoomViewProps) {
     (marker: ViewerMarker) => {
       if (marker.kind === "screen") playing.reopen(marker.id.replace(/^screen:/, ""));
       else if (marker.kind === "link") window.open(marker.content, "_blank", "noopener,noreferrer");
+      const item = roomItemOf(marker);
+      if (item) layer?.activate(item);
     },
-    [playing],
+    [playing, layer],
   );
 
   const markers = useMemo<ViewerMarker[]>(
@@ -219,8 +228,9 @@ function RoomView({ tour, panoURL, xmlDefaults, node, frame }: RoomViewProps) {
         content: e.type === "image" ? e.value : t("venue.webElementLink", { id: e.id }),
         label: e.type === "image" ? t("venue.webElementImage", { id: e.id }) : e.value,
       })),
+      ...roomItemMarkers(items),
     ],
-    [playing.screens, upcoming, elements, t],
+    [playing.screens, upcoming, elements, items, t],
   );
 
   const goTo = (target: TourNode) => void navigate(`/${encodeURIComponent(roomSegment(target))}`);
@@ -245,6 +255,7 @@ function RoomView({ tour, panoURL, xmlDefaults, node, frame }: RoomViewProps) {
           onView={onView}
         />
       </Suspense>
+      {frame.roomItems?.({ eventID: event?.EventID ?? "", nodeID: node.id, onChange: setLayer })}
       {shown.map(({ screen, session }) => (
         <SessionPlayer
           key={`${screen.screenID}:${session.ID}`}
@@ -275,6 +286,7 @@ function RoomView({ tour, panoURL, xmlDefaults, node, frame }: RoomViewProps) {
                 </li>
               ) : null;
             })}
+            {layer ? <RoomItemEntries items={items} onActivate={layer.activate} /> : null}
           </ul>
         </nav>
         {node.screens.length > 0 ? (

@@ -75,6 +75,8 @@ const consoleStrings: ConsoleTranslation = {
     qna: "Q&A",
     breakouts: "Breakout-Räume",
     helpdesk: "Helpdesk",
+    treasurehunt: "Schatzsuche",
+    walloffame: "Wall of Fame",
     check: "Prüfung",
   },
   eventForm: {

@@ -78,6 +78,8 @@ const consoleStrings = {
     qna: "Q&A",
     breakouts: "Breakout rooms",
     helpdesk: "Help desk",
+    treasurehunt: "Treasure hunt",
+    walloffame: "Wall of Fame",
     check: "Check",
   },
   eventForm: {

@@ -75,6 +75,8 @@ const consoleStrings: ConsoleTranslation = {
     qna: "Preguntas",
     breakouts: "Salas de grupos",
     helpdesk: "Servicio de ayuda",
+    treasurehunt: "Búsqueda del tesoro",
+    walloffame: "Muro de la fama",
     check: "Comprobación",
   },
   eventForm: {

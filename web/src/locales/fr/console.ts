@@ -75,6 +75,8 @@ const consoleStrings: ConsoleTranslation = {
     qna: "Questions",
     breakouts: "Salles de sous-groupes",
     helpdesk: "Service d’aide",
+    treasurehunt: "Chasse au trésor",
+    walloffame: "Mur des célébrités",
     check: "Vérification",
   },
   eventForm: {

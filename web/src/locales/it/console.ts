@@ -75,6 +75,8 @@ const consoleStrings: ConsoleTranslation = {
     qna: "Domande",
     breakouts: "Sale di gruppo",
     helpdesk: "Assistenza",
+    treasurehunt: "Caccia al tesoro",
+    walloffame: "Muro della fama",
     check: "Controllo",
   },
   eventForm: {
