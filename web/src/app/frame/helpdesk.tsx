@@ -6,22 +6,15 @@
  */
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { useSession } from "@/features/accounts";
-import { useVenueEvent } from "@/features/venue";
+import { useFrameWho } from "./who";
 
 const HelpdeskView = lazy(() => import("@/features/helpdesk/HelpdeskView"));
 const AnswerNotifier = lazy(() => import("@/features/helpdesk/AnswerNotifier"));
 
-function useWho(): { eventID: string; me: string } {
-  const eventID = useVenueEvent()?.EventID ?? "";
-  const me = useSession((s) => s.claims?.personId) ?? "";
-  return { eventID, me };
-}
-
 /** /helpdesk as a page: the attendee's questions, and the agent desk for the event's agents. */
 export function HelpdeskPanel() {
   const { t } = useTranslation();
-  const { eventID, me } = useWho();
+  const { eventID, me } = useFrameWho();
   if (!eventID || !me) return null;
   return (
     <Suspense fallback={<p role="status">{t("common.loading")}</p>}>
@@ -32,7 +25,7 @@ export function HelpdeskPanel() {
 
 /** Desktop notifications of answers wherever the attendee is in the venue. */
 export function HelpdeskAnswers() {
-  const { eventID, me } = useWho();
+  const { eventID, me } = useFrameWho();
   if (!eventID || !me) return null;
   return (
     <Suspense fallback={null}>

@@ -6,9 +6,8 @@
  */
 import { lazy, Suspense, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useSession } from "@/features/accounts";
-import { useVenueEvent } from "@/features/venue";
 import type { RoomItemsHost } from "@/features/venue/room-items";
+import { useFrameWho } from "./who";
 
 const RoomItems = lazy(() => import("@/features/treasurehunt/RoomItems"));
 const LeaderboardView = lazy(() => import("@/features/treasurehunt/LeaderboardView"));
@@ -27,8 +26,7 @@ export function treasureRoomItems(host: RoomItemsHost): ReactNode {
 /** The `leaderboard` panel: the event's hunts, their boards, live. */
 export function LeaderboardPanel() {
   const { t } = useTranslation();
-  const eventID = useVenueEvent()?.EventID ?? "";
-  const me = useSession((s) => s.claims?.personId) ?? "";
+  const { eventID, me } = useFrameWho();
   if (!eventID || !me) return null;
   return (
     <Suspense fallback={<p role="status">{t("common.loading")}</p>}>

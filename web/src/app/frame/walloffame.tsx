@@ -5,16 +5,14 @@
  */
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { useSession } from "@/features/accounts";
-import { useVenueEvent } from "@/features/venue";
+import { useFrameWho } from "./who";
 
 const WallOfFameView = lazy(() => import("@/features/walloffame/WallOfFameView"));
 
 /** /walloffame as a page: the gallery, the attendee's own projects, submit and edit. */
 export function WallOfFamePanel() {
   const { t } = useTranslation();
-  const eventID = useVenueEvent()?.EventID ?? "";
-  const me = useSession((s) => s.claims?.personId) ?? "";
+  const { eventID, me } = useFrameWho();
   if (!eventID || !me) return null;
   return (
     <Suspense fallback={<p role="status">{t("common.loading")}</p>}>
