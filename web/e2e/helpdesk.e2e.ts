@@ -6,18 +6,12 @@
  */
 import type { Page } from "playwright-core";
 import { it } from "vitest";
-import { DEMO_ADMIN, demoEventID, expectAccessible, logIn, registerAttendee, uniqueEmail, url, withBrowser } from "./support";
+import { demoEventID, expectAccessible, logIn, openConsoleSection, registerAttendee, uniqueEmail, url, withBrowser } from "./support";
 
 const PASSWORD = "helpdesk-attendee-pass-1";
 
 async function consoleDesk(page: Page): Promise<void> {
-  await page.setViewportSize({ width: 1366, height: 800 });
-  await page.goto(url("/manage/login"));
-  await page.getByLabel("Email address").fill(DEMO_ADMIN.email);
-  await page.getByLabel("Password", { exact: true }).fill(DEMO_ADMIN.password);
-  await page.getByRole("button", { name: "Log in", exact: true }).click();
-  await page.getByRole("link", { name: "Venuely Demo Conference", exact: true }).click();
-  await page.getByRole("link", { name: "Help desk", exact: true }).click();
+  await openConsoleSection(page, "Help desk");
   await page.getByRole("heading", { level: 2, name: "Help desk", exact: true }).waitFor({ timeout: 30_000 });
   await page.getByRole("tab", { name: /^New/ }).waitFor();
 }

@@ -170,6 +170,15 @@ export async function logIn(page: Page, email: string, password: string): Promis
   await page.getByRole("button", { name: "Log in", exact: true }).click();
 }
 
+/** The demo organizer in the console at 1366×800, on the demo event's `section` (its nav link). */
+export async function openConsoleSection(page: Page, section: string): Promise<void> {
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await page.goto(url("/manage/login"));
+  await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await page.getByRole("link", { name: "Venuely Demo Conference", exact: true }).click();
+  await page.getByRole("link", { name: section, exact: true }).click();
+}
+
 interface PublicEventShape {
   DefaultPage?: string | null;
   Navigation?: { ID: string; Type: string; Data?: Record<string, unknown> }[];

@@ -7,18 +7,12 @@
  */
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
-import { DEMO_ADMIN, DEMO_ATTENDEE, demoEventID, expectAccessible, logIn, registerAttendee, uniqueEmail, url, withBrowser } from "./support";
+import { DEMO_ATTENDEE, demoEventID, expectAccessible, logIn, openConsoleSection, registerAttendee, uniqueEmail, url, withBrowser } from "./support";
 
 const PASSWORD = "walloffame-attendee-pass-1";
 
 async function consoleWall(page: Page): Promise<void> {
-  await page.setViewportSize({ width: 1366, height: 800 });
-  await page.goto(url("/manage/login"));
-  await page.getByLabel("Email address").fill(DEMO_ADMIN.email);
-  await page.getByLabel("Password", { exact: true }).fill(DEMO_ADMIN.password);
-  await page.getByRole("button", { name: "Log in", exact: true }).click();
-  await page.getByRole("link", { name: "Venuely Demo Conference", exact: true }).click();
-  await page.getByRole("link", { name: "Wall of Fame", exact: true }).click();
+  await openConsoleSection(page, "Wall of Fame");
   await page.getByRole("tab", { name: /^Pending/ }).waitFor({ timeout: 30_000 });
 }
 

@@ -22,12 +22,12 @@ async def test_demo_sessions_are_idempotent_and_live(
     await seed_demo(services)
     ctx = await seed_demo(services)
     async with services.db.session() as session:
-        # The programme's sessions and speakers; the demo's polls and breakout rooms are counted
-        # in test_polls_demo and test_breakouts_demo.
+        # The programme's sessions and speakers; the demo's polls, breakout rooms and treasure
+        # hunt are counted in test_polls_demo, test_breakouts_demo and the treasure hunt's tests.
         programme = (
             select(func.count())
             .select_from(Activity)
-            .where(Activity.entity_type.notin_(("Poll", "BreakoutRoom")))
+            .where(Activity.entity_type.notin_(("Poll", "BreakoutRoom", "TreasureHunt")))
         )
         assert await session.scalar(programme) == 7
         assert (
