@@ -15,6 +15,7 @@ from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
+import asyncpg  # type: ignore[import-untyped]  # no type information published
 import httpx
 import pytest
 from aiosmtpd.controller import Controller
@@ -131,12 +132,22 @@ def postgres_url() -> Iterator[str]:
     asyncio.run(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
 
-async def _truncate_postgres(url: str) -> None:
-    engine = create_async_engine(url)
-    tables = ", ".join(t.name for t in Base.metadata.sorted_tables)
-    async with engine.begin() as conn:
-        await conn.execute(text(f"TRUNCATE {tables} CASCADE"))
-    await engine.dispose()
+# Children before parents, so no foreign key is ever violated on the way.
+# The names are the schema's own, never input.
+_EMPTY_ALL = "BEGIN; {}; COMMIT".format(
+    "; ".join(f'DELETE FROM "{t.name}"' for t in reversed(Base.metadata.sorted_tables))  # noqa: S608
+)
+
+
+async def _empty_postgres(url: str) -> None:
+    # DELETE, not TRUNCATE: a test leaves a few rows, and deleting them takes about 10 ms where
+    # TRUNCATE of every table takes 200 (it swaps each table's files); with some 1,700 PostgreSQL
+    # tests that is minutes of the suite. A bare driver connection saves an engine per test too.
+    conn = await asyncpg.connect(make_url(url).set(drivername="postgresql").render_as_string(False))
+    try:
+        await conn.execute(_EMPTY_ALL)
+    finally:
+        await conn.close()
 
 
 @pytest.fixture(params=BACKENDS)
@@ -151,7 +162,7 @@ def fresh_database_url(request: pytest.FixtureRequest, backend: str, tmp_path: P
         shutil.copyfile(request.getfixturevalue("sqlite_template"), target)
         return f"sqlite+aiosqlite:///{target}"
     url: str = request.getfixturevalue("postgres_url")
-    asyncio.run(_truncate_postgres(url))
+    asyncio.run(_empty_postgres(url))
     return url
 
 
