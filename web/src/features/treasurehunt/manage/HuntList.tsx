@@ -1,6 +1,7 @@
 /**
  * The event's hunts as a table: title (the main hunt marked), open or closed now, the schedule in
- * the event's zone, how many items; "Edit items" chooses the hunt the panels below work on.
+ * the event's zone, how many items; "Edit items" chooses the hunt the panels below work on, the
+ * other two change its title and schedule or delete it.
  */
 import { useId } from "react";
 import { useNow } from "@/lib/use-now";
@@ -15,6 +16,8 @@ interface Props {
   timeZone: string;
   onChoose: (huntID: string) => void;
   onAdd: () => void;
+  onDetails: (hunt: Hunt) => void;
+  onDelete: (hunt: Hunt) => void;
 }
 
 function schedule(t: ManageT, hunt: Hunt, timeZone: string): string {
@@ -26,7 +29,7 @@ function schedule(t: ManageT, hunt: Hunt, timeZone: string): string {
   return t("hunts.always");
 }
 
-export function HuntList({ hunts, chosen, timeZone, onChoose, onAdd }: Props) {
+export function HuntList({ hunts, chosen, timeZone, onChoose, onAdd, onDetails, onDelete }: Props) {
   const t = useManageT();
   const now = useNow(30_000);
   const headingId = useId();
@@ -68,6 +71,7 @@ export function HuntList({ hunts, chosen, timeZone, onChoose, onAdd }: Props) {
                     <td>{schedule(t, hunt, timeZone)}</td>
                     <td>{hunt.ItemCount}</td>
                     <td>
+                      <div className="hunt-actions">
                       <button
                         type="button"
                         className="button button--secondary"
@@ -77,6 +81,13 @@ export function HuntList({ hunts, chosen, timeZone, onChoose, onAdd }: Props) {
                       >
                         {t("hunts.edit")}
                       </button>
+                      <button type="button" className="button button--secondary" aria-label={t("hunts.detailsLabel", { hunt: hunt.Title })} onClick={() => onDetails(hunt)}>
+                        {t("hunts.details")}
+                      </button>
+                      <button type="button" className="button button--secondary" aria-label={t("hunts.removeLabel", { hunt: hunt.Title })} onClick={() => onDelete(hunt)}>
+                        {t("hunts.remove")}
+                      </button>
+                      </div>
                     </td>
                   </tr>
                 );

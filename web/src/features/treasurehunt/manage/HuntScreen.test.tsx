@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useNotifications } from "@/features/notifications";
 import { initI18n } from "@/lib/i18n";
 import { storageKeys, writeItem } from "@/lib/storage";
-import { BASE, HUNTS, MAIN, NEW_HUNT, refused, renderSection, serveSection } from "./hunt-test-utils";
+import { BASE, HUNTS, MAIN, NEW_HUNT, refused, renderSection, serveSection, SIDE } from "./hunt-test-utils";
 
 // The viewer needs WebGL; here it records what the preview hands it and lets a test click it.
 interface ViewerProps {
@@ -174,6 +174,36 @@ describe("the console's Treasure hunt section", { timeout: 30_000 }, () => {
     await waitFor(() => expect(document.querySelector('tr[data-item="i2"]')).toBeNull());
     await waitFor(() => expect(screen.getByRole("heading", { name: "Items of “Find the hidden stars”" })).toHaveFocus());
     expect(toasts()).toContain("“Old lamp” deleted.");
+  });
+
+  it("renames and reschedules a hunt keeping the rest of its document, and deletes one after asking", async () => {
+    const server = serveSection();
+    renderSection();
+    await userEvent.click(await screen.findByRole("button", { name: "Title and schedule of “Evening hunt”" }));
+    expect(dialog().getByRole("heading", { name: "Edit “Evening hunt”" })).toBeInTheDocument();
+    // The stored UTC start, in the event's zone (Berlin, summer time).
+    expect(dialog().getByLabelText("Opens")).toHaveValue("2099-05-01T19:00");
+    await userEvent.clear(dialog().getByLabelText("Title"));
+    await userEvent.type(dialog().getByLabelText("Title"), "Night hunt");
+    await userEvent.clear(dialog().getByLabelText("Opens"));
+    await userEvent.click(dialog().getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    const put = writes(server)[0];
+    expect(put).toMatchObject({ method: "PUT", path: `${BASE}/activities/${SIDE}` });
+    // The organizer's own field is sent back; the start they cleared is not.
+    expect(put?.body).toEqual({ ID: SIDE, EntityType: "TreasureHunt", Title: "Night hunt", Sponsor: "Acme" });
+    expect(toasts()).toContain("“Night hunt” saved.");
+    const side = () => document.querySelector(`tr[data-hunt="${SIDE}"]`);
+    await waitFor(() => expect(within(side() as HTMLElement).getByText("Always open")).toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole("button", { name: "Delete the hunt “Night hunt”" }));
+    const confirm = within(screen.getByRole("alertdialog"));
+    expect(confirm.getByText(/attendees lose the points they scored in it/)).toBeInTheDocument();
+    await userEvent.click(confirm.getByRole("button", { name: "Delete the hunt" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(writes(server)[1]).toMatchObject({ method: "DELETE", path: `${BASE}/activities/${SIDE}` });
+    await waitFor(() => expect(side()).toBeNull());
+    expect(toasts()).toContain("“Night hunt” deleted.");
   });
 
   it("exports the board as CSV with the console's token, and says a refusal", async () => {

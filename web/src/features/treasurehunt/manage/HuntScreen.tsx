@@ -1,12 +1,13 @@
 /**
  * The console's Treasure hunt section (`/manage/events/:eventId/treasurehunt`, under the event's
- * page heading, so its own heading is an h2): the event's hunts, creating one, and for the hunt
- * chosen its items (placed on the tour's rooms with a preview) and its leaderboard with the CSV
- * export. The main hunt is chosen first.
+ * page heading, so its own heading is an h2): the event's hunts, creating, renaming, rescheduling
+ * and deleting one, and for the hunt chosen its items (placed on the tour's rooms with a preview)
+ * and its leaderboard with the CSV export. The main hunt is chosen first.
  */
 import { useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { LoadState } from "@/components/LoadState";
+import { HuntDeletion } from "./HuntDeletion";
 import { type Hunt, type HuntKeys, listHunts, useHuntKeys } from "../api";
 import { pickHunt } from "../model";
 import { type HuntEvent, huntEventQuery } from "./api";
@@ -46,7 +47,9 @@ export function HuntScreen({ eventId }: { eventId: string }) {
 
 function HuntsEditor({ event, hunts, keys }: { event: HuntEvent; hunts: Hunt[]; keys: HuntKeys }) {
   const [chosen, setChosen] = useState<string | null>(null);
-  const [creating, setCreating] = useState(false);
+  // The dialog open: a new hunt (`null`) or that hunt's title and schedule.
+  const [editing, setEditing] = useState<{ hunt: Hunt | null } | null>(null);
+  const [deleting, setDeleting] = useState<Hunt | null>(null);
   const itemsHeading = useRef<HTMLHeadingElement>(null);
   const timeZone = event.TimeZone || "UTC";
   const hunt = pickHunt(hunts, chosen);
@@ -59,21 +62,42 @@ function HuntsEditor({ event, hunts, keys }: { event: HuntEvent; hunts: Hunt[]; 
 
   return (
     <>
-      <HuntList hunts={hunts} chosen={hunt?.ID ?? null} timeZone={timeZone} onChoose={choose} onAdd={() => setCreating(true)} />
+      <HuntList
+        hunts={hunts}
+        chosen={hunt?.ID ?? null}
+        timeZone={timeZone}
+        onChoose={choose}
+        onAdd={() => setEditing({ hunt: null })}
+        onDetails={(h) => setEditing({ hunt: h })}
+        onDelete={setDeleting}
+      />
       {hunt ? (
         <>
           <ItemsPanel key={`items-${hunt.ID}`} event={event} hunt={hunt} keys={keys} headingRef={itemsHeading} />
           <RankingsPanel key={`board-${hunt.ID}`} eventId={event.ID} hunt={hunt} keys={keys} />
         </>
       ) : null}
-      {creating ? (
+      {editing ? (
         <HuntDialog
           eventId={event.ID}
           timeZone={timeZone}
           keys={keys}
-          onClose={(created) => {
-            setCreating(false);
-            if (created) choose(created);
+          hunt={editing.hunt ?? undefined}
+          onClose={(saved) => {
+            const created = editing.hunt === null;
+            setEditing(null);
+            if (saved && created) choose(saved);
+          }}
+        />
+      ) : null}
+      {deleting ? (
+        <HuntDeletion
+          eventId={event.ID}
+          hunt={deleting}
+          keys={keys}
+          onClose={(deleted) => {
+            setDeleting(null);
+            if (deleted && chosen === deleting.ID) setChosen(null);
           }}
         />
       ) : null}

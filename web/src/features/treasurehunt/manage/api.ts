@@ -36,3 +36,21 @@ export const huntEventQuery = (keys: HuntKeys, eventId: string) =>
 export function createHunt(eventId: string, body: HuntBody): Promise<{ ID: string; Title: string }> {
   return request<{ ID: string; Title: string }>(`/events/${enc(eventId)}/activities`, { method: "POST", query: { EntityType: TREASURE_HUNT }, body });
 }
+
+/**
+ * A new title or schedule for a hunt. The activities API's PUT replaces the whole document, so
+ * the stored one is read first and only the hunt's own fields change: whatever else an organizer
+ * put there through the API stays. A schedule left empty is removed (always open).
+ */
+export async function updateHunt(eventId: string, huntId: string, body: HuntBody): Promise<{ ID: string; Title: string }> {
+  const path = `/events/${enc(eventId)}/activities/${enc(huntId)}`;
+  const document = { ...(await request<Record<string, unknown>>(path)) };
+  delete document.DateBegin;
+  delete document.DateEnd;
+  return request<{ ID: string; Title: string }>(path, { method: "PUT", body: { ...document, ...body } });
+}
+
+/** Deleting the activity takes the hunt's items, finds and scores along (the server's hook). */
+export function deleteHunt(eventId: string, huntId: string): Promise<undefined> {
+  return request<undefined>(`/events/${enc(eventId)}/activities/${enc(huntId)}`, { method: "DELETE" });
+}

@@ -4,4 +4,4 @@
  * feature's index is the attendee app's surface, so this file is the one place that imports them.
  */
 // eslint-disable-next-line no-restricted-imports -- the conversions live with the events console; its index is the attendee app's
-export { formatInZone, isLocalDateTime, zonedLocalToEpoch, zonedLocalToUtc } from "@/features/events/manage/time";
+export { formatInZone, isLocalDateTime, utcToZonedLocal, zonedLocalToEpoch, zonedLocalToUtc } from "@/features/events/manage/time";

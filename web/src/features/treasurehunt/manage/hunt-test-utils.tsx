@@ -73,6 +73,20 @@ export function serveSection(options: { panoURL?: string } = {}) {
       return { status: 204 };
     },
     [`GET ${HUNTS}/${MAIN}/rankings.csv`]: { status: 200, body: "Rank,Name" },
+    // The side hunt's activity: a document with a field of the organizer's own beside the hunt's.
+    [`GET ${BASE}/activities/${SIDE}`]: () => {
+      const side = state.hunts.find((h) => h.ID === SIDE) as Hunt;
+      return { status: 200, body: { ID: SIDE, EntityType: "TreasureHunt", Title: side.Title, DateBegin: side.DateBegin, Sponsor: "Acme" } };
+    },
+    [`PUT ${BASE}/activities/${SIDE}`]: (_url, body) => {
+      const sent = body as { Title: string; DateBegin?: string; DateEnd?: string };
+      state.hunts = state.hunts.map((h) => (h.ID === SIDE ? { ...h, Title: sent.Title, DateBegin: sent.DateBegin ?? null, DateEnd: sent.DateEnd ?? null, IsOpen: !sent.DateBegin } : h));
+      return { status: 200, body: { ID: SIDE, Title: sent.Title } };
+    },
+    [`DELETE ${BASE}/activities/${SIDE}`]: () => {
+      state.hunts = state.hunts.filter((h) => h.ID !== SIDE);
+      return { status: 204 };
+    },
   });
   return { ...server, state };
 }
