@@ -10,7 +10,6 @@ import httpx
 
 from tests.e2e.support import VENUELY, free_port, venuely_env
 
-
 # The first demo renders the venue and the video at full size: tens of seconds of CPU, more on
 # a loaded CI machine. The limits only stop a hung process; this is not a timing test.
 COLD_DEMO_LIMIT = 600

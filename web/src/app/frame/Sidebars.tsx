@@ -1,9 +1,9 @@
 /**
  * The right and left sidebars (attendee-app.md §4), composing panels of several features (the
  * chat feature's panel, the agenda feature's agenda and speakers, the media feature's cinema and
- * replays, the treasure hunt's leaderboard, the breakout rooms' slider page, the polls feature's poll panel). Panels whose feature comes later
- * show a clear placeholder. Titles come from the menu item that opens the panel (SidebarTitles),
- * else the panel's own name.
+ * replays, the treasure hunt's leaderboard, the breakout rooms' slider page, the polls feature's
+ * poll panel, the room's media info). Titles come from the menu item that opens the panel
+ * (SidebarTitles), else the panel's own name.
  */
 import { lazy, Suspense, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,6 +13,7 @@ import { useSessions } from "@/features/sessions";
 import { EventPageView, menuAction, sidebarTitle, useVenueEvent } from "@/features/venue";
 import { BreakoutsPanel } from "./breakouts";
 import { PollSidebar } from "./interaction";
+import { MediaInfoPanel } from "./media-info";
 import { LeaderboardPanel } from "./treasurehunt";
 import { leftResizesLayout, useLayout, type LeftPanel, type RightPanel } from "./layout-store";
 
@@ -25,15 +26,6 @@ function usePanelTitle(panel: RightPanel | LeftPanel): string {
     return (action.kind === "right" || action.kind === "left") && action.panel === panel;
   });
   return item ? sidebarTitle(item, i18n.language) : t(`venue.panels.${panel}`);
-}
-
-function Placeholder({ panel }: { panel: RightPanel | LeftPanel }) {
-  const { t } = useTranslation();
-  return (
-    <p className="sidebar__placeholder" data-placeholder={panel}>
-      {t("venue.sidebar.comingSoon", { panel: t(`venue.panels.${panel}`) })}
-    </p>
-  );
 }
 
 function Frame({ side, panel, onClose, children }: { side: "right" | "left"; panel: RightPanel | LeftPanel; onClose: () => void; children: ReactNode }) {
@@ -115,8 +107,6 @@ function RightContent({ panel }: { panel: RightPanel }) {
       return <ReplaysSidebar />;
     case "breakoutroom":
       return <BreakoutsPanel />;
-    default:
-      return <Placeholder panel={panel} />;
   }
 }
 
@@ -137,7 +127,7 @@ export function LeftSidebar() {
   if (!panel) return null;
   return (
     <Frame side="left" panel={panel} onClose={closeLeft}>
-      {panel === "poll" ? <PollSidebar /> : <Placeholder panel={panel} />}
+      {panel === "poll" ? <PollSidebar /> : <MediaInfoPanel />}
     </Frame>
   );
 }

@@ -9,7 +9,7 @@ import { CinemaPanel } from "@/features/media";
 import { QnaPanel } from "@/features/qna";
 import { ReactionBar, ReactionOverlay } from "@/features/reactions";
 import type { PlayerExtras, Session } from "@/features/sessions";
-import { useVenueEvent } from "@/features/venue";
+import { ProgrammeNow, useVenueEvent } from "@/features/venue";
 import { ModuleOrRoomPage, VenueRoomPage, type RoomFrame } from "@/features/venue/VenueRoom";
 import { Back, IframePage, type ModuleName } from "@/features/venue/VenuePages";
 import { BreakoutsPanel } from "./breakouts";
@@ -46,7 +46,7 @@ export function RoomRoute() {
   return <VenueRoomPage frame={useRoomFrame()} />;
 }
 
-function ModuleRoute({ module, children }: { module: ModuleName; children?: ReactNode }) {
+function ModuleRoute({ module, children }: { module: ModuleName; children: ReactNode }) {
   return (
     <ModuleOrRoomPage module={module} frame={useRoomFrame()}>
       {children}
@@ -64,7 +64,12 @@ function CinemaLibrary() {
   );
 }
 
-export const AuditoriumRoute = () => <ModuleRoute module="auditorium" />;
+/** /auditorium as a page (a tour without a room of that name): what is live and next, and where. */
+export const AuditoriumRoute = () => (
+  <ModuleRoute module="auditorium">
+    <ProgrammeNow />
+  </ModuleRoute>
+);
 /** /breakoutroom as a page (a tour without a room of that name): the same view as the slider page. */
 export const BreakoutRoomRoute = () => (
   <ModuleRoute module="breakoutroom">

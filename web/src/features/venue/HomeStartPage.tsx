@@ -115,6 +115,20 @@ function Sessions({ zone, rooms }: { zone: string; rooms: Map<string, TourNode> 
   );
 }
 
+/**
+ * What is live and what starts next, with the way to each session's room: the start screen's
+ * lists, also the /auditorium page of an event whose tour has no room of that name (the main
+ * stage is wherever the programme plays).
+ */
+export function ProgrammeNow() {
+  const event = useVenueEvent();
+  const zone = useDisplayZone();
+  const tour = useTour(event?.PanoURL || undefined);
+  const loadedTour = tour.data?.tour ?? null;
+  const rooms = useMemo(() => screenRooms(loadedTour), [loadedTour]);
+  return <Sessions zone={zone} rooms={rooms} />;
+}
+
 export function HomeStartPage() {
   const { t, i18n } = useTranslation();
   const event = useVenueEvent();

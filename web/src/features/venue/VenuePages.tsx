@@ -132,17 +132,14 @@ export function FullscreenPage() {
 
 export type ModuleName = "auditorium" | "breakoutroom" | "cinema" | "engagement" | "helpdesk" | "walloffame";
 
-/**
- * A module's page. The app hands in what a module built elsewhere shows (the cinema); a module
- * with nothing yet says so instead of showing a blank page.
- */
-export function ModulePage({ module, children }: { module: ModuleName; children?: ReactNode }) {
+/** A module's page: the app hands in what the module, built in its own feature, shows. */
+export function ModulePage({ module, children }: { module: ModuleName; children: ReactNode }) {
   const { t } = useTranslation();
   const name = t(`venue.pages.${module}`);
   return (
     <main className="content-page" data-page={module}>
       <h1>{name}</h1>
-      {children ?? <p>{t("venue.pages.moduleSoon", { module: name })}</p>}
+      {children}
       <Back />
     </main>
   );

@@ -382,7 +382,7 @@ export function VenueRoomPage({ fixedRoom, frame }: { fixedRoom?: string; frame:
  * room the same (the demo's auditorium). When the tour has such a node, the route shows that room;
  * otherwise the module's page.
  */
-export function ModuleOrRoomPage({ module, frame, children }: { module: ModuleName; frame: RoomFrame; children?: ReactNode }) {
+export function ModuleOrRoomPage({ module, frame, children }: { module: ModuleName; frame: RoomFrame; children: ReactNode }) {
   const { t } = useTranslation();
   const panoURL = useVenueEvent()?.PanoURL ?? "";
   const query = useTour(panoURL || undefined);

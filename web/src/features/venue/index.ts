@@ -16,6 +16,7 @@ export { useVenueEvent, type VenueEvent, type VenueMenuItem } from "./venue-even
 export { isDesktop, isolationReload } from "./isolation";
 export type { IframeItem } from "./VenuePages";
 export { EventPageView } from "./EventPageView";
+export { ProgrammeNow } from "./HomeStartPage";
 export { EMBED_ALLOW, embedSandbox, isFramable } from "./embed";
 export { nodeStatuses, SCHEDULE_CLOCK_MS, type ScheduleStatus } from "./schedule-status";
 export { ScheduleBadge } from "./ScheduleBadge";

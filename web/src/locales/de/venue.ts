@@ -58,9 +58,14 @@ const venue: Translation["venue"] = {
     poll: "Umfrage",
     media_info: "Medieninfo",
   },
+  mediaInfo: {
+    screens: "Auf den Bildschirmen hier",
+    nothing: "Auf den Bildschirmen dieses Raums ist nichts mehr geplant.",
+    noScreens: "Dieser Raum hat keine Bildschirme.",
+    outside: "Betritt einen Raum, um zu sehen, was seine Bildschirme zeigen.",
+  },
   sidebar: {
     close: "Seitenleiste schließen",
-    comingSoon: "{{panel}} ist hier bald verfügbar.",
     loadFailed: "Das konnte nicht geladen werden. Bitte versuche es erneut.",
     day: "Tag {{day}}",
     days: "Veranstaltungstage",
@@ -77,7 +82,6 @@ const venue: Translation["venue"] = {
   },
   pages: {
     iframeMissing: "Hier ist keine eingebettete Seite eingerichtet.",
-    moduleSoon: "{{module}} kommt bald.",
     auditorium: "Auditorium",
     breakoutroom: "Breakout-Räume",
     cinema: "Kino",

@@ -57,9 +57,14 @@ const venue = {
     poll: "Poll",
     media_info: "Media info",
   },
+  mediaInfo: {
+    screens: "On the screens here",
+    nothing: "Nothing more is scheduled on this room's screens.",
+    noScreens: "This room has no screens.",
+    outside: "Walk into a room to see what its screens show.",
+  },
   sidebar: {
     close: "Close sidebar",
-    comingSoon: "{{panel}} will be available here soon.",
     loadFailed: "This could not be loaded. Please try again.",
     day: "Day {{day}}",
     days: "Event days",
@@ -76,7 +81,6 @@ const venue = {
   },
   pages: {
     iframeMissing: "No embedded page is set up here.",
-    moduleSoon: "{{module}} is coming soon.",
     auditorium: "Auditorium",
     breakoutroom: "Breakout rooms",
     cinema: "Cinema",

@@ -58,9 +58,14 @@ const venue: Translation["venue"] = {
     poll: "Encuesta",
     media_info: "Información de medios",
   },
+  mediaInfo: {
+    screens: "En las pantallas de aquí",
+    nothing: "No hay nada más programado en las pantallas de esta sala.",
+    noScreens: "Esta sala no tiene pantallas.",
+    outside: "Entra en una sala para ver qué muestran sus pantallas.",
+  },
   sidebar: {
     close: "Cerrar la barra lateral",
-    comingSoon: "{{panel}} estará disponible aquí pronto.",
     loadFailed: "No se pudo cargar. Inténtalo de nuevo.",
     day: "Día {{day}}",
     days: "Días del evento",
@@ -77,7 +82,6 @@ const venue: Translation["venue"] = {
   },
   pages: {
     iframeMissing: "Aquí no hay ninguna página incrustada configurada.",
-    moduleSoon: "{{module}} llegará pronto.",
     auditorium: "Auditorio",
     breakoutroom: "Salas de grupos",
     cinema: "Cine",

@@ -58,9 +58,14 @@ const venue: Translation["venue"] = {
     poll: "Sondage",
     media_info: "Infos médias",
   },
+  mediaInfo: {
+    screens: "Sur les écrans ici",
+    nothing: "Plus rien n’est prévu sur les écrans de cette salle.",
+    noScreens: "Cette salle n’a pas d’écran.",
+    outside: "Entrez dans une salle pour voir ce que montrent ses écrans.",
+  },
   sidebar: {
     close: "Fermer le panneau latéral",
-    comingSoon: "{{panel}} sera bientôt disponible ici.",
     loadFailed: "Le chargement a échoué. Veuillez réessayer.",
     day: "Jour {{day}}",
     days: "Jours de l'événement",
@@ -77,7 +82,6 @@ const venue: Translation["venue"] = {
   },
   pages: {
     iframeMissing: "Aucune page intégrée n'est configurée ici.",
-    moduleSoon: "{{module}} arrive bientôt.",
     auditorium: "Auditorium",
     breakoutroom: "Salles de sous-groupes",
     cinema: "Cinéma",

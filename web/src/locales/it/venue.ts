@@ -58,9 +58,14 @@ const venue: Translation["venue"] = {
     poll: "Sondaggio",
     media_info: "Info media",
   },
+  mediaInfo: {
+    screens: "Sugli schermi qui",
+    nothing: "Non è previsto altro sugli schermi di questa sala.",
+    noScreens: "Questa sala non ha schermi.",
+    outside: "Entra in una sala per vedere cosa mostrano i suoi schermi.",
+  },
   sidebar: {
     close: "Chiudi la barra laterale",
-    comingSoon: "{{panel}} sarà presto disponibile qui.",
     loadFailed: "Impossibile caricare. Riprova.",
     day: "Giorno {{day}}",
     days: "Giorni dell'evento",
@@ -77,7 +82,6 @@ const venue: Translation["venue"] = {
   },
   pages: {
     iframeMissing: "Qui non è configurata nessuna pagina incorporata.",
-    moduleSoon: "{{module}} arriverà presto.",
     auditorium: "Auditorium",
     breakoutroom: "Sale di gruppo",
     cinema: "Cinema",
