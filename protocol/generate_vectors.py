@@ -71,6 +71,7 @@ OPCODES: list[tuple[int, str, str, str]] = [
     (43, "HELPDESK_TICKET_NOTIFY", "server_to_client", JSON),
     (44, "TREASURE_HUNT_RANKING_NOTIFY", "server_to_client", JSON),
     (45, "WALLOFFAME_PROJECT_NOTIFY", "server_to_client", JSON),
+    (46, "CHAT_MUTES_NOTIFY", "server_to_client", JSON),
 ]
 OP = {name: value for value, name, _, _ in OPCODES}
 
@@ -826,6 +827,28 @@ VALID: list[tuple[str, str, str, Any, bool, dict[str, int] | None]] = [
             "AuthorID": ALICE,
             "Deleted": False,
         },
+        False,
+        None,
+    ),
+    (
+        "chat_mutes_notify",
+        "CHAT_MUTES_NOTIFY",
+        JSON,
+        {
+            "EventID": EVENT,
+            "Mutes": [
+                {"PersonID": BOB, "Blocked": False, "CreatedAt": "2026-05-09T12:00:00Z"},
+                {"PersonID": CAROL, "Blocked": True, "CreatedAt": "2026-05-09T12:05:00Z"},
+            ],
+        },
+        False,
+        None,
+    ),
+    (
+        "chat_mutes_notify_empty",
+        "CHAT_MUTES_NOTIFY",
+        JSON,
+        {"EventID": EVENT, "Mutes": []},
         False,
         None,
     ),

@@ -16,6 +16,7 @@ from venuely.agenda.router import router as agenda_router
 from venuely.breakouts.lifecycle import on_start as breakouts_on_start
 from venuely.breakouts.router import router as breakouts_router
 from venuely.chat import realtime as chat_realtime  # noqa: F401 - registers the socket handlers
+from venuely.chat.mutes_router import mutes_router as chat_mutes_router
 from venuely.chat.rooms_router import rooms_router as chat_rooms_router
 from venuely.chat.router import router as chat_router
 from venuely.core.errors import error_responses, install_error_handlers
@@ -76,6 +77,7 @@ FEATURE_ROUTERS: tuple[APIRouter, ...] = (
     # friends must not be taken for an activity id.
     chat_router,
     chat_rooms_router,
+    chat_mutes_router,
     activities_router,
     relations_router,
     lists_router,

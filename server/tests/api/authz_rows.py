@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tests.api.authz_breakouts import breakout_rows
+from tests.api.authz_chat import chat_people_rows
 from tests.api.authz_helpdesk import helpdesk_rows
 from tests.api.authz_media import REC_SECRET, video_body
 from tests.api.authz_polls import poll_rows
@@ -957,6 +958,8 @@ GROUPS: dict[str, list[Row]] = {
     ],
 }
 
+# Chat's mutes and group invitations: `authz_chat.py` (its rows use the helpers above).
+GROUPS["chat people"] = chat_people_rows()
 # Q&A: `authz_qna.py` (its rows use the helpers above).
 GROUPS["qna"] = qna_rows()
 # Polls: `authz_polls.py` (its rows use the helpers above).

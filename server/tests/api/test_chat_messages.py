@@ -53,8 +53,11 @@ async def test_send_stores_and_notifies_the_room_with_tmp_id(
     )
     [notify] = hub.of(Opcode.CHAT_MESSAGE_SEND_NOTIFY)
     assert notify.channel == room_channel(world.direct_id)
-    # The same message on both wires, TmpID included; REST adds when it was last edited.
-    assert notify.payload == {name: value for name, value in body.items() if name != "EditedAt"}
+    # The same message on both wires, TmpID included; REST adds when it was last edited and the
+    # caller's own reaction.
+    rest_only = {"EditedAt", "MyReaction"}
+    assert notify.payload == {name: value for name, value in body.items() if name not in rest_only}
+    assert body["MyReaction"] is None
     listed = await client.get(world.messages_url(world.direct_id), headers=world.h("bob"))
     assert [m["ID"] for m in listed.json()] == [body["ID"]]
 

@@ -8,8 +8,10 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from tests.factories import bearer
 from tests.realtime.conftest import REDIS_URL
 from tests.realtime.live import LiveServer, attendee, start_server, wait_until
+from venuely.chat.service import ensure_broadcast_room
 from venuely.client import RealtimeSocket
 from venuely.core.clock import FrozenClock
 from venuely.core.services import Services, build_services
@@ -79,3 +81,44 @@ async def test_a_ticket_from_one_process_opens_a_socket_on_the_other(
     await socket.ping("cross")
     assert (await socket.wait_for(Opcode.PONG)).value == "cross"
     await socket.close()
+
+
+async def test_a_mute_made_on_one_process_filters_the_muters_socket_on_the_other(
+    pair: tuple[LiveServer, LiveServer],
+) -> None:
+    """CHAT_MUTES_NOTIFY reaches B's hub through Redis like any frame; B's filter takes the list
+    from it, so bob's message, published on A, skips ada's socket on B and reaches carol's."""
+    a, b = pair
+    ada = await attendee(a.services)
+    bob = await attendee(a.services, ada.event)
+    carol = await attendee(a.services, ada.event)
+    async with a.services.db.session() as session:
+        room = await ensure_broadcast_room(session, ada.event.id, a.services.clock.now())
+        await session.commit()
+    ada_socket, carol_socket = await b.socket(ada.token), await b.socket(carol.token)
+    bob_socket = await a.socket(bob.token)
+    await wait_until(
+        lambda: all(
+            live.hub.connections_of(who.person.id) for live, who in ((b, ada), (b, carol), (a, bob))
+        ),
+        "connected",
+    )
+    async with a.client() as api:
+        muted = await api.http.put(
+            f"/events/{ada.event.id}/chat-mutes/{bob.person.id}",
+            json={"Blocked": False},
+            headers=bearer(ada.token),
+        )
+    assert muted.status_code == 200, muted.text
+    await ada_socket.wait_for(Opcode.CHAT_MUTES_NOTIFY)
+    [conn] = b.hub.connections_of(ada.person.id)
+    assert conn.mutes == frozenset({bob.person.id})
+    await bob_socket.send_message(room.id, "from bob on A")
+    assert (await carol_socket.wait_for(Opcode.CHAT_MESSAGE_SEND_NOTIFY)).value["Text"] == (
+        "from bob on A"
+    )
+    await carol_socket.send_message(room.id, "from carol on B")
+    first = await ada_socket.wait_for(Opcode.CHAT_MESSAGE_SEND_NOTIFY)
+    assert first.value["Text"] == "from carol on B"  # bob's, sent before, never came
+    for socket in (ada_socket, carol_socket, bob_socket):
+        await socket.close()

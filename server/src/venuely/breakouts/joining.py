@@ -38,9 +38,9 @@ from venuely.breakouts.changes import Change, presence_notice
 from venuely.breakouts.models import BreakoutPresence, BreakoutRoomRow
 from venuely.breakouts.rooms import ensure_room, lock_rooms
 from venuely.breakouts.state import OPEN, definition_of, state_of
+from venuely.chat.members import add_room_members, remove_room_member
 from venuely.chat.models import Chatroom
 from venuely.chat.publish import Effect, deliver
-from venuely.chat.service import add_room_members, remove_room_member
 from venuely.core.batching import Batcher
 from venuely.core.db import begin_write
 from venuely.core.errors import ApiError, ErrorCode

@@ -24,8 +24,9 @@ from venuely.breakouts.occupancy import mark_rooms
 from venuely.breakouts.presence import evict
 from venuely.breakouts.rooms import ensure_room, rename_chat
 from venuely.breakouts.state import OPEN, chat_name, definition_of, state_of
+from venuely.chat.members import find_named_room
 from venuely.chat.publish import deliver
-from venuely.chat.service import delete_room, find_named_room
+from venuely.chat.service import delete_room
 from venuely.core.services import Services
 from venuely.realtime.hub import event_channel
 from venuely.realtime.opcodes import Opcode

@@ -33,9 +33,9 @@ from venuely.breakouts.frames import PresenceReason
 from venuely.breakouts.models import BreakoutPresence, BreakoutRoomRow
 from venuely.breakouts.rooms import lock_rooms
 from venuely.breakouts.state import OPEN, definition_of, state_of
+from venuely.chat.members import add_room_member, remove_room_member
 from venuely.chat.models import Chatroom
 from venuely.chat.publish import Effect
-from venuely.chat.service import add_room_member, remove_room_member
 from venuely.core.errors import ApiError, ErrorCode, server_busy
 from venuely.core.services import Services
 

@@ -23,9 +23,9 @@ from venuely.activities.models import Activity
 from venuely.breakouts.models import BreakoutPresence, BreakoutRoomRow
 from venuely.breakouts.state import chat_name, definition_of
 from venuely.chat.frames import MAX_TITLE
+from venuely.chat.members import add_room_member, ensure_named_group
 from venuely.chat.models import Chatroom
 from venuely.chat.publish import Effect
-from venuely.chat.service import add_room_member, ensure_named_group
 
 
 async def lock_rooms(session: AsyncSession, room_ids: Iterable[str]) -> dict[str, BreakoutRoomRow]:

@@ -1,4 +1,5 @@
-"""Chat's realtime frames (protocol/README.md §4, opcodes 4–16 and 23): one payload model each.
+"""Chat's realtime frames (protocol/README.md §4, opcodes 4–16, 23 and 46): one payload model
+each.
 
 Commands (client → server) ignore fields they do not know and declare which opcode answers a
 refusal and which of their fields it echoes; `realtime.registry` does the answering. Notices
@@ -97,6 +98,25 @@ class ChatPersonStatusOut(Outbound):
     PersonID: str
     ChatroomID: str
     LastReadChatMessageID: str
+
+
+class MuteOut(Outbound):
+    """A row of a person's mutes, as `GET /events/{EventID}/chat-mutes` and CHAT_MUTES_NOTIFY
+    carry it."""
+
+    PersonID: str
+    Blocked: bool
+    CreatedAt: datetime
+
+
+@outbound(Opcode.CHAT_MUTES_NOTIFY)
+class MutesNotice(Outbound):
+    """The muter's whole list after a change, to their person channel: every tab agrees, and
+    the hub's mute filter of each process with one of their sockets reads it (realtime/
+    mutefilter.py)."""
+
+    EventID: str
+    Mutes: list[MuteOut]
 
 
 outbound(

@@ -1,6 +1,7 @@
-"""Chat messages: send, edit, delete or ban, react, and history.
+"""Chat messages: send, edit, delete or ban. Reactions are in `reactions.py`, reading history
+in `history.py`.
 
-Ordering: every write locks its room first (`_lock_room`), so a room's writes form one queue.
+Ordering: every write locks its room first (`lock_room`), so a room's writes form one queue.
 That is what keeps ids strictly increasing within the room, and on SQLite it also makes the
 transaction's first statement a write, which lets SQLite wait for the lock instead of failing
 with a stale snapshot.
@@ -11,23 +12,22 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import func, select, update
+from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.sql.elements import ColumnElement
 
 from venuely.chat.access import RoomAccess, access_message, can_moderate
 from venuely.chat.errors import forbidden, not_a_member
 from venuely.chat.frames import MAX_TEXT, DeleteNotice
 from venuely.chat.kinds import rules_of
-from venuely.chat.models import ChatMessage, ChatPersonStatus, Chatroom, ChatroomKind
+from venuely.chat.models import ChatMessage, Chatroom, ChatroomKind, direct_pair
+from venuely.chat.mutes import check_not_blocked
 from venuely.chat.publish import Effect, publication
 from venuely.chat.ratelimit import send_limiter
 from venuely.chat.schemas import ChatMessageOut
 from venuely.chat.service import member_ids
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.ids import new_id
-from venuely.core.pagination import page_by_id
 from venuely.core.services import Services
 from venuely.realtime.hub import person_channel, room_channel
 from venuely.realtime.opcodes import Opcode
@@ -49,7 +49,7 @@ def next_message_id(last: str) -> str:
     return f"{int(last, 16) + 1:024x}"
 
 
-async def _lock_room(session: AsyncSession, room_id: str) -> Chatroom:
+async def lock_room(session: AsyncSession, room_id: str) -> Chatroom:
     if session.get_bind().dialect.name == "sqlite":
         # SQLite has no row locks: a no-op write takes the database's write lock now, and
         # RETURNING reads the room in the same statement.
@@ -83,7 +83,7 @@ def check_text(text: str, data: dict[str, str]) -> str:
     return text
 
 
-def _check_rate(services: Services, person_id: str, data: dict[str, str]) -> None:
+def check_rate(services: Services, person_id: str, data: dict[str, str]) -> None:
     wait_ms = send_limiter.take(person_id, services.clock.now())
     if wait_ms:
         raise ApiError(
@@ -95,7 +95,10 @@ def _check_rate(services: Services, person_id: str, data: dict[str, str]) -> Non
 
 
 def message_out(
-    message: ChatMessage, members: Sequence[str], reads: dict[str, str] | None = None
+    message: ChatMessage,
+    members: Sequence[str],
+    reads: dict[str, str] | None = None,
+    my_reaction: str | None = None,
 ) -> ChatMessageOut:
     return ChatMessageOut(
         ID=message.id,
@@ -117,6 +120,7 @@ def message_out(
         IsBanned=message.is_banned,
         RepliedToMessageID=message.replied_to_message_id,
         EditedAt=message.edited_at,
+        MyReaction=my_reaction,
     )
 
 
@@ -158,9 +162,13 @@ async def send_message(
         # Checks for a new message only: a resend of a stored one is answered as it was, even
         # when the sender has since hit the rate limit.
         check_text(text, data)
+        pair = direct_pair(room) if room.kind == ChatroomKind.DIRECT else None
+        if pair is not None:  # a block ends a direct chat both ways, also an existing one
+            other = pair[1] if pair[0] == sender_id else pair[0]
+            await check_not_blocked(session, room.event_id, sender_id, other)
         if replied_to is not None:
             await access_message(session, room_access, replied_to, include_hidden=False)
-        _check_rate(services, sender_id, data)
+        check_rate(services, sender_id, data)
 
     return await post_message(
         session,
@@ -192,7 +200,7 @@ async def post_message(
     hook runs after the message is stored, in this transaction, and its effects follow the
     message's."""
     data = {"TmpID": tmp_id, "ChatroomID": room.id}
-    room = await _lock_room(session, room.id)
+    room = await lock_room(session, room.id)
     stored = await _by_tmp_id(session, sender_id, tmp_id)
     if stored is not None:
         return await _replay(session, room, stored, data)
@@ -238,35 +246,19 @@ async def edit_message(
     session: AsyncSession, services: Services, room_access: RoomAccess, message_id: str, text: str
 ) -> Outcome:
     data = {"ID": message_id, "ChatroomID": room_access.room.id}
-    await _lock_room(session, room_access.room.id)
+    await lock_room(session, room_access.room.id)
     message = await access_message(session, room_access, message_id, include_hidden=False)
     if message.sender_id != room_access.person_id:
         raise forbidden("Only the author may edit this message", data)
     check_text(text, data)
-    _check_rate(services, room_access.person_id, data)
+    check_rate(services, room_access.person_id, data)
     message.text = text
     message.edited_at = services.clock.now()
     await session.flush()
-    return await _changed(session, room_access.room, message)
+    return await changed_outcome(session, room_access.room, message)
 
 
-async def react(
-    session: AsyncSession, services: Services, room_access: RoomAccess, message_id: str, kind: str
-) -> Outcome:
-    """A like or dislike: a counter, not a per-person vote (the spec knows only the counts)."""
-    data = {"ID": message_id, "ChatroomID": room_access.room.id}
-    await _lock_room(session, room_access.room.id)
-    message = await access_message(session, room_access, message_id, include_hidden=False)
-    _check_rate(services, room_access.person_id, data)
-    if kind == "Like":
-        message.like_count += 1
-    else:
-        message.dislike_count += 1
-    await session.flush()
-    return await _changed(session, room_access.room, message)
-
-
-async def _changed(session: AsyncSession, room: Chatroom, message: ChatMessage) -> Outcome:
+async def changed_outcome(session: AsyncSession, room: Chatroom, message: ChatMessage) -> Outcome:
     out = message_out(message, await member_ids(session, room))
     effect = publication(room_channel(room.id), Opcode.CHAT_MESSAGE_EDIT_NOTIFY, out.frame())
     return Outcome(out, changed=True, effects=[effect])
@@ -280,7 +272,7 @@ async def delete_message(
     TmpID still finds it and moderation keeps a record."""
     room, person_id = room_access.room, room_access.person_id
     data = {"ID": message_id, "ChatroomID": room.id}
-    await _lock_room(session, room.id)
+    await lock_room(session, room.id)
     message = await access_message(session, room_access, message_id, include_hidden=True)
     is_author = message.sender_id == person_id and not ban
     if not is_author and not await can_moderate(session, room_access):
@@ -308,55 +300,3 @@ async def delete_message(
         channels.append(person_channel(person_id))
     effect = publication(channels, Opcode.CHAT_MESSAGE_DELETE_NOTIFY, notice)
     return Outcome(out, changed=True, effects=[effect])
-
-
-# --- history ------------------------------------------------------------------------------
-
-
-def _visible(room: Chatroom) -> ColumnElement[bool]:
-    return (
-        (ChatMessage.chatroom_id == room.id)
-        & ChatMessage.is_deleted_by_author.is_(False)
-        & ChatMessage.is_banned.is_(False)
-    )
-
-
-async def history(
-    session: AsyncSession,
-    room: Chatroom,
-    *,
-    start_id: str | None,
-    max_count: int,
-    ascending: bool,
-) -> list[ChatMessage]:
-    """Visible messages after `start_id` oldest first (`ascending`), or before it newest first;
-    without `start_id` from the very beginning or the very end. `start_id` itself is excluded,
-    so the last id of a page is the next page's `start_id`."""
-    query = page_by_id(
-        select(ChatMessage).where(_visible(room)),
-        ChatMessage.id,
-        start_id,
-        max_count,
-        descending=not ascending,
-    )
-    return list((await session.scalars(query)).all())
-
-
-async def count_visible(session: AsyncSession, room: Chatroom) -> int:
-    return int(await session.scalar(select(func.count()).where(_visible(room))) or 0)
-
-
-async def messages_out(
-    session: AsyncSession, room: Chatroom, messages: Sequence[ChatMessage]
-) -> list[ChatMessageOut]:
-    """Wire models for a page; ReadBy from the members' read status (never for broadcast)."""
-    members = await member_ids(session, room)
-    reads: dict[str, str] = {}
-    if room.kind != ChatroomKind.BROADCAST and messages:
-        rows = await session.execute(
-            select(ChatPersonStatus.person_id, ChatPersonStatus.last_read_chat_message_id).where(
-                ChatPersonStatus.chatroom_id == room.id
-            )
-        )
-        reads = {str(pid): str(last) for pid, last in rows.all()}
-    return [message_out(m, members, reads) for m in messages]

@@ -1,5 +1,9 @@
 """Chat rooms, their messages and per-person read status.
 
+Reactions and mutes are per person: `ChatMessageReaction` (one Like or Dislike per member and
+message, the message's counters being their count) and `ChatMute` (whom a person muted or
+blocked in an event).
+
 Membership is not a table of its own: the broadcast room admits every member of its event
 (no 10,000 relation rows), direct and group rooms list their members as `Relation` rows
 (parent "Chatroom", type `ChatroomAttendee`, child "Person"), as do their admins and moderators.
@@ -10,7 +14,16 @@ from __future__ import annotations
 from datetime import datetime
 from enum import StrEnum
 
-from sqlalchemy import Boolean, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import (
+    Boolean,
+    ForeignKey,
+    ForeignKeyConstraint,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from venuely.core.db import Base, id_column
@@ -32,6 +45,15 @@ def direct_internal_name(person_a: str, person_b: str) -> str:
     """The pair key of a direct chat: the same for (a, b) and (b, a), so it is reused."""
     first, second = sorted((person_a, person_b))
     return f"direct:{first}:{second}"
+
+
+def direct_pair(room: Chatroom) -> tuple[str, str] | None:
+    """The two persons of a direct chat, from its name; None for any other room."""
+    kind, _, rest = room.internal_name.partition(":")
+    first, _, second = rest.partition(":")
+    if kind != ChatroomKind.DIRECT.value or not first or not second:
+        return None
+    return first, second
 
 
 class Chatroom(Base):
@@ -104,3 +126,51 @@ class ChatPersonStatus(Base):
     last_read_chat_message_id: Mapped[str] = mapped_column(String(24), default=NULL_ID)
     created: Mapped[datetime]
     updated: Mapped[datetime]
+
+
+class ReactionKind(StrEnum):
+    LIKE = "Like"
+    DISLIKE = "Dislike"
+
+
+class ChatMessageReaction(Base):
+    """One person's reaction to one message. The message's `like_count`/`dislike_count` are the
+    number of these rows by kind, changed only under the room's lock (reactions.py)."""
+
+    __tablename__ = "chat_message_reactions"
+    # A message is identified by its room and id (ids are unique within their room only).
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["chatroom_id", "message_id"],
+            ["chat_messages.chatroom_id", "chat_messages.id"],
+            ondelete="CASCADE",
+        ),
+    )
+
+    chatroom_id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    message_id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    person_id: Mapped[str] = mapped_column(
+        String(24), ForeignKey("persons.id", ondelete="CASCADE"), primary_key=True
+    )
+    kind: Mapped[str] = mapped_column(String(8))
+
+
+class ChatMute(Base):
+    """`person_id` muted (`blocked` False) or blocked `muted_id` in the event: the muter no
+    longer receives the other's messages; a block also stops direct chat between the two."""
+
+    __tablename__ = "chat_mutes"
+    # "Who blocked X" (a direct chat, a group invitation) reads by the muted person.
+    __table_args__ = (Index("ix_chat_mutes_muted", "event_id", "muted_id"),)
+
+    event_id: Mapped[str] = mapped_column(
+        String(24), ForeignKey("events.id", ondelete="CASCADE"), primary_key=True
+    )
+    person_id: Mapped[str] = mapped_column(
+        String(24), ForeignKey("persons.id", ondelete="CASCADE"), primary_key=True
+    )
+    muted_id: Mapped[str] = mapped_column(
+        String(24), ForeignKey("persons.id", ondelete="CASCADE"), primary_key=True
+    )
+    blocked: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime]

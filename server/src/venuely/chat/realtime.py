@@ -13,17 +13,19 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from venuely.accounts.permissions import EventAccess, check_event_member, load_event
 from venuely.accounts.socket import session_principal
-from venuely.chat import messages, reads, service
+from venuely.chat import messages, mutes, reads, service
 from venuely.chat.access import RoomAccess, access_room
 from venuely.chat.frames import DeleteIn, EditIn, ReadIn, RoomCreateIn, SendIn
 from venuely.chat.publish import Effect, deliver
 from venuely.core.errors import ApiError, ErrorCode
-from venuely.realtime.membership import register_initial_channels
+from venuely.realtime.membership import register_initial_channels, register_initial_mutes
 from venuely.realtime.opcodes import Opcode
 from venuely.realtime.registry import ConnectionContext, handles
 
-# The gateway subscribes each new connection to the rooms its person is in.
+# The gateway subscribes each new connection to the rooms its person is in, and starts its mute
+# filter from the person's list (the hub keeps it current from CHAT_MUTES_NOTIFY frames).
 register_initial_channels(service.rooms_for)
+register_initial_mutes(mutes.muted_ids)
 
 
 async def _event_access(session: AsyncSession, ctx: ConnectionContext) -> EventAccess:

@@ -9,12 +9,12 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Query, Response
 
 from venuely.accounts.permissions import EventMember
-from venuely.chat import messages, service
+from venuely.chat import history, invites, service
 from venuely.chat.access import access_room, check_own_person, is_room_admin
 from venuely.chat.errors import forbidden
 from venuely.chat.kinds import check_chat_may_manage
 from venuely.chat.publish import commit_and_deliver
-from venuely.chat.schemas import ChatMessageOut, ChatroomOut
+from venuely.chat.schemas import ChatMessageOut, ChatroomOut, GroupInviteIn
 from venuely.core.deps import ServicesDep, SessionDep
 from venuely.core.ids import ID_PATTERN
 from venuely.core.pagination import LastIdQuery, LimitQuery, MaxCountQuery, StartIdQuery
@@ -61,6 +61,22 @@ async def delete_chatroom(
     return Response(status_code=204)
 
 
+@rooms_router.post(f"{ROOMS}/{{ChatroomID}}/attendees", response_model=ChatroomOut)
+async def invite_to_chatroom(
+    access: EventMember,
+    room_id: RoomPath,
+    body: GroupInviteIn,
+    session: SessionDep,
+    services: ServicesDep,
+) -> ChatroomOut:
+    """Add persons to a group chat (its admins and event admins); members already in it are
+    left as they are. The room as it is afterwards."""
+    room_access = await access_room(session, access, room_id)
+    model, effects = await invites.invite_to_group(session, services, room_access, body.PersonIDs)
+    await commit_and_deliver(session, services, effects)
+    return model
+
+
 @rooms_router.get(
     "/events/{EventID}/lists/chatmessageschronologically", response_model=list[ChatMessageOut]
 )
@@ -75,11 +91,12 @@ async def list_chat_messages_chronologically(
     """History for the web client, oldest first: without StartID the latest MaxCount (or the
     first, ascending); with it the MaxCount before it (descending) or after it (ascending)."""
     room_access = await access_room(session, access, room_id)
-    found = await messages.history(
-        session, room_access.room, start_id=start_id, max_count=max_count, ascending=is_ascending
+    room, reader = room_access.room, room_access.person_id
+    found = await history.history(
+        session, room, reader, start_id=start_id, max_count=max_count, ascending=is_ascending
     )
     found.sort(key=lambda m: m.id)
-    return await messages.messages_out(session, room_access.room, found)
+    return await history.messages_out(session, room, reader, found)
 
 
 @rooms_router.get(

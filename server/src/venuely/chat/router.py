@@ -12,8 +12,8 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Query, Response
 
 from venuely.accounts.permissions import EventMember
-from venuely.chat import messages, reads
-from venuely.chat.access import RoomAccess, access_message, access_room
+from venuely.chat import history, messages, reactions, reads
+from venuely.chat.access import RoomAccess, access_room
 from venuely.chat.publish import commit_and_deliver
 from venuely.chat.schemas import (
     ChatMessageIn,
@@ -49,10 +49,11 @@ async def _page(
     is_ascending: bool,
 ) -> tuple[RoomAccess, list[ChatMessageOut]]:
     room_access = await access_room(session, access, room_id)
-    found = await messages.history(
-        session, room_access.room, start_id=start_id, max_count=max_count, ascending=is_ascending
+    room, reader = room_access.room, room_access.person_id
+    found = await history.history(
+        session, room, reader, start_id=start_id, max_count=max_count, ascending=is_ascending
     )
-    return room_access, await messages.messages_out(session, room_access.room, found)
+    return room_access, await history.messages_out(session, room, reader, found)
 
 
 @router.get(MESSAGES, response_model=list[ChatMessageOut])
@@ -93,10 +94,14 @@ async def send_chat_message(
         text=body.Text,
         replied_to=body.RepliedToMessageID,
     )
+    answer = outcome.message
+    if not outcome.changed:  # a retried TmpID: the stored message, maybe reacted to since
+        response.status_code = 200
+        answer = await history.with_my_reaction(
+            session, room_access.room, room_access.person_id, answer
+        )
     await commit_and_deliver(session, services, outcome.effects)
-    if not outcome.changed:
-        response.status_code = 200  # a retried TmpID: the stored message, nothing created
-    return outcome.message
+    return answer
 
 
 @router.get(f"{MESSAGES}/count", response_model=CountOut)
@@ -104,7 +109,8 @@ async def count_chat_messages(
     access: EventMember, room_id: RoomPath, session: SessionDep
 ) -> CountOut:
     room_access = await access_room(session, access, room_id)
-    return CountOut(Count=await messages.count_visible(session, room_access.room))
+    count = await history.count_visible(session, room_access.room, room_access.person_id)
+    return CountOut(Count=count)
 
 
 @router.get(f"{MESSAGES}/chronologically", response_model=list[ChatMessageOut])
@@ -126,8 +132,9 @@ async def get_chat_message(
     access: EventMember, room_id: RoomPath, message_id: MessagePath, session: SessionDep
 ) -> ChatMessageOut:
     room_access = await access_room(session, access, room_id)
-    message = await access_message(session, room_access, message_id, include_hidden=False)
-    return (await messages.messages_out(session, room_access.room, [message]))[0]
+    message = await history.readable_message(session, room_access, message_id)
+    reader = room_access.person_id
+    return (await history.messages_out(session, room_access.room, reader, [message]))[0]
 
 
 @router.put(f"{MESSAGES}/{{ChatMessageID}}", response_model=ChatMessageOut)
@@ -139,8 +146,8 @@ async def update_chat_message(
     session: SessionDep,
     services: ServicesDep,
 ) -> ChatMessageOut:
-    """Exactly one of: `Text` (the author edits), `Reaction` (a member likes or dislikes),
-    `IsBanned: true` (a moderator hides it)."""
+    """Exactly one of: `Text` (the author edits), `Reaction` (a member sets their own like or
+    dislike, or "None" to take it back), `IsBanned: true` (a moderator hides it)."""
     chosen = [name for name in ("Text", "Reaction", "IsBanned") if getattr(body, name) is not None]
     if len(chosen) != 1:
         raise ApiError(
@@ -149,14 +156,23 @@ async def update_chat_message(
             {"Fields": chosen},
         )
     room_access = await access_room(session, access, room_id)
-    if body.Text is not None:
-        outcome = await messages.edit_message(session, services, room_access, message_id, body.Text)
-    elif body.Reaction is not None:
-        outcome = await messages.react(session, services, room_access, message_id, body.Reaction)
+    if body.Reaction is not None:
+        outcome = await reactions.set_reaction(
+            session, services, room_access, message_id, body.Reaction
+        )
+        answer = outcome.message  # carries the caller's new reaction
     else:
-        outcome = await messages.delete_message(session, room_access, message_id, ban=True)
+        if body.Text is not None:
+            outcome = await messages.edit_message(
+                session, services, room_access, message_id, body.Text
+            )
+        else:
+            outcome = await messages.delete_message(session, room_access, message_id, ban=True)
+        answer = await history.with_my_reaction(
+            session, room_access.room, room_access.person_id, outcome.message
+        )
     await commit_and_deliver(session, services, outcome.effects)
-    return outcome.message
+    return answer
 
 
 @router.delete(f"{MESSAGES}/{{ChatMessageID}}", status_code=204)

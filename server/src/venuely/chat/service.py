@@ -9,20 +9,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
-from sqlalchemy import bindparam, delete, literal, select, tuple_, union_all
+from sqlalchemy import bindparam, delete, literal, select, union_all
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from venuely.chat.access import PERSON_CHILD, ROOM_PARENT, admitted_attendee, is_room_member
-from venuely.chat.frames import MAX_MEMBERS, MAX_TITLE, ChatroomOut, RoomCreated
+from venuely.chat.access import PERSON_CHILD, ROOM_PARENT, admitted_attendee
+from venuely.chat.frames import MAX_MEMBERS, ChatroomOut, RoomCreated
+from venuely.chat.members import relation_row
 from venuely.chat.models import (
     BROADCAST,
     ChatMessage,
+    ChatMessageReaction,
     ChatPersonStatus,
     Chatroom,
     ChatroomKind,
     direct_internal_name,
 )
+from venuely.chat.mutes import check_none_blocked, check_not_blocked
 from venuely.chat.publish import Effect, MemberChange, publication
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.ids import new_id
@@ -181,30 +184,22 @@ async def room_attendee_ids(
 # --- direct and group rooms ---------------------------------------------------------------
 
 
-def _relation(room: Chatroom, person_id: str, kind: RelationType, now: datetime) -> Relation:
-    return Relation(
-        id=new_id(),
-        event_id=room.event_id,
-        parent_type=ROOM_PARENT,
-        parent_id=room.id,
-        relation_type=kind.value,
-        child_type=PERSON_CHILD,
-        child_id=person_id,
-        sort_fields={},
-        created_at=now,
-        updated_at=now,
-    )
-
-
-def _announce(
-    room_model: ChatroomOut, members: Sequence[str], tmp_id: str, inviter: str, invitee: str | None
+def announce(
+    room_model: ChatroomOut,
+    members: Sequence[str],
+    tmp_id: str,
+    inviter: str,
+    invitee: str | None,
+    joining: Sequence[str] | None = None,
 ) -> list[Effect]:
-    """Members' sockets join the room first, then each member hears about it."""
+    """Sockets of the members `joining` (all, for a new room) join the room first, then each
+    member hears about it."""
     notice = RoomCreated(
         TmpID=tmp_id, InviterID=inviter, InviteeID=invitee, ChatroomModel=room_model
     )
     channel = room_channel(room_model.ID)
-    effects: list[Effect] = [MemberChange(channel, pid, added=True) for pid in members]
+    joined = members if joining is None else joining
+    effects: list[Effect] = [MemberChange(channel, pid, added=True) for pid in joined]
     persons = [person_channel(pid) for pid in members]
     effects.append(publication(persons, Opcode.CHATROOM_CREATE_NOTIFY, notice))
     return effects
@@ -228,6 +223,8 @@ async def create_direct_room(
             {"InviteeID": invitee_id},
         )
     await admitted_attendee(session, event, invitee_id)
+    # A block ends direct contact either way round, also the reuse of a room they had.
+    await check_not_blocked(session, event.id, inviter_id, invitee_id)
     name = direct_internal_name(inviter_id, invitee_id)
     existing = await session.scalar(
         select(Chatroom).where(Chatroom.event_id == event.id, Chatroom.internal_name == name)
@@ -251,7 +248,7 @@ async def create_direct_room(
             await session.flush()
             session.add_all(
                 [
-                    _relation(room, p, RelationType.CHATROOM_ATTENDEE, now)
+                    relation_row(room, p, RelationType.CHATROOM_ATTENDEE, now)
                     for p in (inviter_id, invitee_id)
                 ]
             )
@@ -262,7 +259,7 @@ async def create_direct_room(
         assert found is not None
         return await _existing_direct(session, found, tmp_id, inviter_id, invitee_id)
     model = await room_model(session, room)
-    return model, _announce(model, sorted({inviter_id, invitee_id}), tmp_id, inviter_id, invitee_id)
+    return model, announce(model, sorted({inviter_id, invitee_id}), tmp_id, inviter_id, invitee_id)
 
 
 async def _existing_direct(
@@ -296,6 +293,7 @@ async def create_group_room(
     for person_id in members:
         if person_id != creator_id:
             await admitted_attendee(session, event, person_id)
+    await check_none_blocked(session, event.id, creator_id, members[1:])
     now = services.clock.now()
     room_id = new_id()
     room = Chatroom(
@@ -310,11 +308,11 @@ async def create_group_room(
     )
     session.add(room)
     await session.flush()
-    session.add_all([_relation(room, p, RelationType.CHATROOM_ATTENDEE, now) for p in members])
-    session.add(_relation(room, creator_id, RelationType.CHATROOM_ADMIN, now))
+    session.add_all([relation_row(room, p, RelationType.CHATROOM_ATTENDEE, now) for p in members])
+    session.add(relation_row(room, creator_id, RelationType.CHATROOM_ADMIN, now))
     await session.flush()
     model = room_out(room, sorted(members))
-    return model, _announce(model, sorted(members), tmp_id, creator_id, None)
+    return model, announce(model, sorted(members), tmp_id, creator_id, None)
 
 
 async def delete_room(session: AsyncSession, room: Chatroom) -> list[Effect]:
@@ -327,6 +325,9 @@ async def delete_room(session: AsyncSession, room: Chatroom) -> list[Effect]:
             {"ChatroomID": room.id},
         )
     members = await member_ids(session, room)
+    await session.execute(
+        delete(ChatMessageReaction).where(ChatMessageReaction.chatroom_id == room.id)
+    )
     await session.execute(delete(ChatMessage).where(ChatMessage.chatroom_id == room.id))
     await session.execute(delete(ChatPersonStatus).where(ChatPersonStatus.chatroom_id == room.id))
     await session.execute(
@@ -340,95 +341,3 @@ async def delete_room(session: AsyncSession, room: Chatroom) -> list[Effect]:
     await session.flush()
     channel = room_channel(room.id)
     return [MemberChange(channel, pid, added=False) for pid in members]
-
-
-# --- rooms another feature keeps ------------------------------------------------------------
-# A breakout room (breakouts/) has a chat room of its own: a group room named `breakout:<room
-# id>`, whose members that feature sets (the people inside) instead of an inviter.
-
-
-async def find_named_room(
-    session: AsyncSession, event_id: str, internal_name: str
-) -> Chatroom | None:
-    return await session.scalar(
-        select(Chatroom).where(
-            Chatroom.event_id == event_id, Chatroom.internal_name == internal_name
-        )
-    )
-
-
-async def ensure_named_group(
-    session: AsyncSession, event_id: str, internal_name: str, title: str, now: datetime
-) -> Chatroom:
-    """The group room called `internal_name`, made on first need and titled `title`; the unique
-    name per event settles two makers racing."""
-    room = await find_named_room(session, event_id, internal_name)
-    if room is None:
-        room = Chatroom(
-            id=new_id(),
-            event_id=event_id,
-            title=title.strip()[:MAX_TITLE],
-            internal_name=internal_name,
-            kind=ChatroomKind.GROUP.value,
-            is_private=False,
-            created_at=now,
-        )
-        try:
-            async with session.begin_nested():
-                session.add(room)
-        except IntegrityError:
-            found = await find_named_room(session, event_id, internal_name)
-            assert found is not None
-            room = found
-    room.title = title.strip()[:MAX_TITLE]
-    return room
-
-
-async def add_room_member(
-    session: AsyncSession, room: Chatroom, person_id: str, now: datetime
-) -> list[Effect]:
-    """Make `person_id` a member (no-op when they are one); their sockets join after the commit."""
-    if not await is_room_member(session, room, person_id):
-        session.add(_relation(room, person_id, RelationType.CHATROOM_ATTENDEE, now))
-    return [MemberChange(room_channel(room.id), person_id, added=True)]
-
-
-async def add_room_members(
-    session: AsyncSession, entering: Sequence[tuple[Chatroom, str]], now: datetime
-) -> list[list[Effect]]:
-    """`add_room_member` for many (room, person) pairs at once, with one read of the memberships
-    there are already (a breakout join storm): the effects of each pair, in order."""
-    if not entering:
-        return []
-    pairs = {(room.id, person_id) for room, person_id in entering}
-    found = await session.execute(
-        select(Relation.parent_id, Relation.child_id).where(
-            Relation.parent_type == ROOM_PARENT,
-            Relation.relation_type == RelationType.CHATROOM_ATTENDEE.value,
-            Relation.child_type == PERSON_CHILD,
-            tuple_(Relation.parent_id, Relation.child_id).in_(sorted(pairs)),
-        )
-    )
-    members = {(row.parent_id, row.child_id) for row in found}
-    effects: list[list[Effect]] = []
-    for room, person_id in entering:
-        if (room.id, person_id) not in members:
-            members.add((room.id, person_id))
-            session.add(_relation(room, person_id, RelationType.CHATROOM_ATTENDEE, now))
-        effects.append([MemberChange(room_channel(room.id), person_id, added=True)])
-    return effects
-
-
-async def remove_room_member(session: AsyncSession, room: Chatroom, person_id: str) -> list[Effect]:
-    """End `person_id`'s membership; their sockets stop listening after the commit."""
-    await session.execute(
-        delete(Relation).where(
-            Relation.event_id == room.event_id,
-            Relation.parent_type == ROOM_PARENT,
-            Relation.parent_id == room.id,
-            Relation.relation_type == RelationType.CHATROOM_ATTENDEE.value,
-            Relation.child_type == PERSON_CHILD,
-            Relation.child_id == person_id,
-        )
-    )
-    return [MemberChange(room_channel(room.id), person_id, added=False)]

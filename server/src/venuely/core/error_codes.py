@@ -143,6 +143,12 @@ class ErrorCode(StrEnum):
     TEXT_TOO_LONG = auto(), ErrorSpec(422, data=("MaxLength",), layer=Layer.CHAT)
     CANNOT_INVITE_SELF = auto(), ErrorSpec(422, layer=Layer.CHAT)
     TOO_MANY_MEMBERS = auto(), ErrorSpec(422, data=("MaxMembers",), layer=Layer.CHAT)
+    # Mutes and blocks (chat/mutes.py): one's own list of persons one no longer hears from.
+    CANNOT_MUTE_SELF = auto(), ErrorSpec(422, data=("PersonID",), layer=Layer.CHAT)
+    TOO_MANY_MUTES = auto(), ErrorSpec(409, data=("MaxMutes",), layer=Layer.CHAT)
+    CHAT_MUTE_NOT_FOUND = auto(), ErrorSpec(404, data=("PersonID",), layer=Layer.CHAT)
+    # A block between the two persons: no direct chat, no invitation of a blocker into a group.
+    CHAT_PERSON_BLOCKED = auto(), ErrorSpec(403, data=("PersonID",), layer=Layer.CHAT)
     # -- live interaction (polls/, qna/, reactions/), over both wires ----------------------------
     # A poll an attendee may not see (a draft, another event's, none) is one that does not exist.
     POLL_NOT_FOUND = auto(), ErrorSpec(404, data=("PollID",))

@@ -14,9 +14,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from venuely.accounts.models import Person
 from venuely.chat.access import ROOM_PARENT
+from venuely.chat.members import remove_room_member
 from venuely.chat.models import Chatroom, ChatroomKind
 from venuely.chat.publish import Effect, MemberChange
-from venuely.chat.service import remove_room_member
 from venuely.core.ids import new_id
 from venuely.core.services import Services
 from venuely.events.models import Event

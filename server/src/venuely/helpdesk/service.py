@@ -18,10 +18,10 @@ from venuely.accounts.models import Person
 from venuely.accounts.permissions import EventAccess
 from venuely.chat.access import RoomAccess
 from venuely.chat.frames import MAX_TITLE
+from venuely.chat.members import add_room_member
 from venuely.chat.messages import check_text, send_message
 from venuely.chat.models import Chatroom, ChatroomKind
 from venuely.chat.publish import Effect
-from venuely.chat.service import add_room_member
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.ids import new_id
 from venuely.core.services import Services

@@ -62,6 +62,7 @@ class Connection:
         "event_id",
         "id",
         "last_received",
+        "mutes",
         "person_id",
         "session_id",
         "state",
@@ -74,6 +75,9 @@ class Connection:
         self.event_id = ""
         self.session_id = ""
         self.channels: set[str] = set()
+        # Senders whose chat messages this socket does not receive (its person muted them in
+        # its event); None, not an empty set, when there are none: most sockets have none.
+        self.mutes: frozenset[str] | None = None
         self.budget = budget
         self.last_received = now
         self._socket = socket

@@ -2,8 +2,10 @@
 
 `LocalHub` keeps two indexes — channel → connections and person → connections — and delivers a
 frame to a channel by appending the same `bytes` object to each connection's buffer. It never
-awaits a socket (see `connection.py`). `InProcessHub` is the Hub for a single server process;
-`RedisHub` (`redishub.py`) extends `LocalHub` to several processes.
+awaits a socket (see `connection.py`). A third index, sender → connections that muted them,
+holds back chat messages from those connections (`mutefilter.py`); it is empty, and costs a
+delivery one check, while no socket of the process has a mute. `InProcessHub` is the Hub for a
+single server process; `RedisHub` (`redishub.py`) extends `LocalHub` to several processes.
 """
 
 from __future__ import annotations
@@ -15,6 +17,14 @@ from collections import deque
 
 from venuely.realtime.connection import Connection, ConnState, cancel_quietly
 from venuely.realtime.errors import CloseCode
+from venuely.realtime.mutefilter import (
+    FILTERED_OPCODES,
+    MUTES_OPCODE,
+    PERSON_PREFIX,
+    mutes_of,
+    opcode_of,
+    sender_of,
+)
 from venuely.realtime.tickets import TICKET_TTL
 from venuely.realtime.wsprotocol import binary_message
 from venuely.settings import Settings
@@ -30,6 +40,8 @@ class LocalHub:
         self.connections: set[Connection] = set()
         self._channels: dict[str, set[Connection]] = {}
         self._persons: dict[str, set[Connection]] = {}
+        # Sender person id -> this process's connections whose person muted them.
+        self._muted_by: dict[str, set[Connection]] = {}
         self._sweeper: asyncio.Task[None] | None = None
         # Ticket nonces redeemed here, held as long as a ticket lives (tickets.py). Every entry
         # is held for the same time, so the deque is in expiry order and pruning pops its front.
@@ -107,6 +119,7 @@ class LocalHub:
     def _register(self, conn: Connection) -> None:
         self.connections.add(conn)
         self._persons.setdefault(conn.person_id, set()).add(conn)
+        self._index_mutes(conn)
 
     def _unregister(self, conn: Connection) -> None:
         self.connections.discard(conn)
@@ -115,6 +128,58 @@ class LocalHub:
             persons.discard(conn)
             if not persons:
                 del self._persons[conn.person_id]
+        self._unindex_mutes(conn)
+
+    # -- the mute filter ---------------------------------------------------------------------
+
+    def _index_mutes(self, conn: Connection) -> None:
+        for sender in conn.mutes or ():
+            self._muted_by.setdefault(sender, set()).add(conn)
+
+    def _unindex_mutes(self, conn: Connection) -> None:
+        for sender in conn.mutes or ():
+            muters = self._muted_by.get(sender)
+            if muters is not None:
+                muters.discard(conn)
+                if not muters:
+                    del self._muted_by[sender]
+
+    def set_mutes(self, conn: Connection, mutes: frozenset[str]) -> None:
+        """Replace the senders `conn` does not hear from (its person's list changed)."""
+        self._unindex_mutes(conn)
+        conn.mutes = mutes or None
+        if conn in self.connections:
+            self._index_mutes(conn)
+
+    def _apply_mutes(self, channel: str, members: set[Connection], frame: bytes) -> None:
+        """A CHAT_MUTES_NOTIFY on a person channel: that person's connections of its event take
+        the new list. Any process with such a connection gets the frame, so this is how a change
+        reaches every process."""
+        read = mutes_of(frame)
+        if read is None or not channel.startswith(PERSON_PREFIX):
+            return
+        event_id, muted = read
+        person_id = channel[len(PERSON_PREFIX) :]
+        for conn in tuple(members):
+            if conn.person_id == person_id and conn.event_id == event_id:
+                self.set_mutes(conn, muted)
+
+    def _deliver_watched(
+        self, channel: str, members: set[Connection], message: bytes, frame: bytes
+    ) -> int:
+        """Delivery past the mute filter. A mutes list updates the filter first (the muter's own
+        sockets still receive it). A chat message has its sender read once per frame, and that
+        sender's muters are skipped."""
+        opcode = opcode_of(frame)
+        muters: set[Connection] | None = None
+        if opcode == MUTES_OPCODE:
+            self._apply_mutes(channel, members, frame)
+        elif opcode in FILTERED_OPCODES and self._muted_by:
+            sender = sender_of(frame)
+            muters = self._muted_by.get(sender) if sender is not None else None
+        if not muters:
+            return sum(conn.write_message(message) for conn in members)
+        return sum(conn.write_message(message) for conn in members if conn not in muters)
 
     async def attach(self, conn: Connection, channels: list[str]) -> None:
         """Register an authenticated connection and make it listen on `channels`."""
@@ -172,6 +237,10 @@ class LocalHub:
         if not members:
             return 0
         message = binary_message(frame)
+        # The mute filter looks at a frame only while a socket here has mutes, or when the frame
+        # is a mutes list; every other delivery is the plain loop below.
+        if self._muted_by or opcode_of(frame) == MUTES_OPCODE:
+            return self._deliver_watched(channel, members, message, frame)
         delivered = 0
         for conn in members:
             delivered += conn.write_message(message)

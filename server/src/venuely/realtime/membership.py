@@ -1,5 +1,6 @@
-"""Which channels a new connection listens on, beyond its event and person channels; and what
-features learn when one of this process's connections closes.
+"""Which channels a new connection listens on, beyond its event and person channels; whose chat
+messages it does not receive (mutes); and what features learn when one of this process's
+connections closes.
 
 Features own their membership rules (chat decides who is in which room), so `realtime/` asks
 them through hooks instead of importing them. A feature registers a function at import time:
@@ -15,7 +16,7 @@ subscribes the connection to the union before it starts delivering.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from typing import TYPE_CHECKING
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -41,6 +42,29 @@ async def initial_channels(session: AsyncSession, person_id: str, event_id: str)
     for hook in _hooks:
         channels.extend(await hook(session, person_id, event_id))
     return channels
+
+
+# -- whom a new connection does not hear --------------------------------------------------------
+
+# (session, person_id, event_id) -> ids of the senders whose chat messages the person muted.
+MutesHook = Callable[[AsyncSession, str, str], Awaitable[Collection[str]]]
+
+_mutes_hooks: list[MutesHook] = []
+
+
+def register_initial_mutes(hook: MutesHook) -> MutesHook:
+    """Say whom a new connection's person muted (chat keeps the list): the hub's filter starts
+    from it, and CHAT_MUTES_NOTIFY frames keep it current while the socket is open."""
+    if hook not in _mutes_hooks:
+        _mutes_hooks.append(hook)
+    return hook
+
+
+async def initial_mutes(session: AsyncSession, person_id: str, event_id: str) -> frozenset[str]:
+    muted: set[str] = set()
+    for hook in _mutes_hooks:
+        muted.update(await hook(session, person_id, event_id))
+    return frozenset(muted)
 
 
 # -- sockets that went away ------------------------------------------------------------------

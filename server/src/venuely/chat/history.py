@@ -1,0 +1,124 @@
+"""Reading chat messages over REST: history pages, counts and single messages, as one reader
+sees them.
+
+A reader's view leaves out deleted and banned messages (for everyone) and the messages of the
+persons the reader muted or blocked (for that reader only: `mutes.py`), and carries the reader's
+own reaction to each message (`MyReaction`), loaded for a whole page in one statement.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.sql.elements import ColumnElement
+
+from venuely.chat.access import RoomAccess, access_message
+from venuely.chat.errors import message_not_found
+from venuely.chat.messages import message_out
+from venuely.chat.models import (
+    ChatMessage,
+    ChatMessageReaction,
+    ChatPersonStatus,
+    Chatroom,
+    ChatroomKind,
+)
+from venuely.chat.mutes import is_muted, muted_by
+from venuely.chat.schemas import ChatMessageOut
+from venuely.chat.service import member_ids
+from venuely.core.pagination import page_by_id
+
+
+def _visible(room: Chatroom, reader: str) -> ColumnElement[bool]:
+    return (
+        (ChatMessage.chatroom_id == room.id)
+        & ChatMessage.is_deleted_by_author.is_(False)
+        & ChatMessage.is_banned.is_(False)
+        & ChatMessage.sender_id.not_in(muted_by(room.event_id, reader))
+    )
+
+
+async def history(
+    session: AsyncSession,
+    room: Chatroom,
+    reader: str,
+    *,
+    start_id: str | None,
+    max_count: int,
+    ascending: bool,
+) -> list[ChatMessage]:
+    """Messages `reader` sees after `start_id` oldest first (`ascending`), or before it newest
+    first; without `start_id` from the very beginning or the very end. `start_id` itself is
+    excluded, so the last id of a page is the next page's `start_id`."""
+    query = page_by_id(
+        select(ChatMessage).where(_visible(room, reader)),
+        ChatMessage.id,
+        start_id,
+        max_count,
+        descending=not ascending,
+    )
+    return list((await session.scalars(query)).all())
+
+
+async def count_visible(session: AsyncSession, room: Chatroom, reader: str) -> int:
+    """How many messages `reader` sees: the same selection as `history`."""
+    return int(await session.scalar(select(func.count()).where(_visible(room, reader))) or 0)
+
+
+async def readable_message(
+    session: AsyncSession, room_access: RoomAccess, message_id: str
+) -> ChatMessage:
+    """One message as history would show it to the caller: a muted sender's is not found."""
+    message = await access_message(session, room_access, message_id, include_hidden=False)
+    room = room_access.room
+    if await is_muted(session, room.event_id, room_access.person_id, message.sender_id):
+        raise message_not_found(room.id, message_id)
+    return message
+
+
+async def my_reactions(
+    session: AsyncSession, room: Chatroom, reader: str, messages: Sequence[ChatMessage]
+) -> dict[str, str]:
+    """Message id -> the reader's reaction, for a page in one statement. A page is a run of ids
+    of one room, so its id range (the primary key's order) bounds the read instead of a list of
+    up to 1000 ids; reactions in the range to messages not on the page are left out."""
+    if not messages:
+        return {}
+    ids = [m.id for m in messages]
+    rows = await session.execute(
+        select(ChatMessageReaction.message_id, ChatMessageReaction.kind).where(
+            ChatMessageReaction.chatroom_id == room.id,
+            ChatMessageReaction.message_id >= min(ids),
+            ChatMessageReaction.message_id <= max(ids),
+            ChatMessageReaction.person_id == reader,
+        )
+    )
+    on_page = set(ids)
+    return {str(mid): str(kind) for mid, kind in rows.all() if mid in on_page}
+
+
+async def messages_out(
+    session: AsyncSession, room: Chatroom, reader: str, messages: Sequence[ChatMessage]
+) -> list[ChatMessageOut]:
+    """Wire models for a page as `reader` gets it: ReadBy from the members' read status (never
+    for broadcast), MyReaction the reader's own."""
+    members = await member_ids(session, room)
+    reads: dict[str, str] = {}
+    if room.kind != ChatroomKind.BROADCAST and messages:
+        rows = await session.execute(
+            select(ChatPersonStatus.person_id, ChatPersonStatus.last_read_chat_message_id).where(
+                ChatPersonStatus.chatroom_id == room.id
+            )
+        )
+        reads = {str(pid): str(last) for pid, last in rows.all()}
+    mine = await my_reactions(session, room, reader, messages)
+    return [message_out(m, members, reads, mine.get(m.id)) for m in messages]
+
+
+async def with_my_reaction(
+    session: AsyncSession, room: Chatroom, reader: str, out: ChatMessageOut
+) -> ChatMessageOut:
+    """A write's answer (send, edit, ban) with the caller's own reaction filled in."""
+    row = await session.get(ChatMessageReaction, (room.id, out.ID, reader))
+    return out.model_copy(update={"MyReaction": row.kind if row is not None else None})
