@@ -28,6 +28,13 @@ describe("the error map", () => {
     expect(errorMessageKey(new ApiError(404, "CHATROOM_NOT_FOUND", ""))).toBe(codeMessageKey("CHATROOM_NOT_FOUND"));
   });
 
+  it("says what a refused mute or block means", () => {
+    expect(codeMessageKey("CHAT_PERSON_BLOCKED")).toBe("errors.chatPersonBlocked");
+    expect(codeMessageKey("CANNOT_MUTE_SELF")).toBe("errors.cannotMuteSelf");
+    expect(codeMessageKey("TOO_MANY_MUTES")).toBe("errors.tooManyMutes");
+    expect(errorMessageKey(new ApiError(404, "CHAT_MUTE_NOT_FOUND", ""))).toBe("errors.chatMuteNotFound");
+  });
+
   it("says 'something went wrong' for a code this build does not know", () => {
     expect(codeMessageKey("SOMETHING_NEWER")).toBe("errors.generic");
   });

@@ -64,7 +64,11 @@ export type ErrorMessageKey =
   | "errors.huntItemNotFound"
   | "errors.huntItemAlreadyFound"
   | "errors.huntClosed"
-  | "errors.huntFull";
+  | "errors.huntFull"
+  | "errors.chatPersonBlocked"
+  | "errors.cannotMuteSelf"
+  | "errors.tooManyMutes"
+  | "errors.chatMuteNotFound";
 
 /**
  * A `Record` over every code, so a code the server adds fails `tsc` here until someone decides
@@ -87,7 +91,10 @@ const CODE_MESSAGES: Record<ErrorCode, ErrorMessageKey> = {
   BREAKOUT_ROOM_FULL: "errors.breakoutRoomFull",
   BREAKOUT_ROOM_NOT_FOUND: "errors.breakoutRoomNotFound",
   CANNOT_INVITE_SELF: "errors.cannotInviteSelf",
+  CANNOT_MUTE_SELF: "errors.cannotMuteSelf",
   CHATROOM_NOT_FOUND: "errors.chatroomNotFound",
+  CHAT_MUTE_NOT_FOUND: "errors.chatMuteNotFound",
+  CHAT_PERSON_BLOCKED: "errors.chatPersonBlocked",
   CONFERENCE_TYPE_MISMATCH: "errors.conflict",
   CONFLICT: "errors.conflict",
   CUSTOMER_NOT_FOUND: "errors.notFound",
@@ -143,6 +150,7 @@ const CODE_MESSAGES: Record<ErrorCode, ErrorMessageKey> = {
   TOKEN_INVALID: "errors.signInRequired",
   TOKEN_REVOKED: "errors.signInRequired",
   TOO_MANY_MEMBERS: "errors.tooManyMembers",
+  TOO_MANY_MUTES: "errors.tooManyMutes",
   TREASURE_HUNT_CLOSED: "errors.huntClosed",
   TREASURE_HUNT_FULL: "errors.huntFull",
   TREASURE_ITEM_ALREADY_FOUND: "errors.huntItemAlreadyFound",

@@ -134,4 +134,12 @@ describe("store: entering rooms", () => {
     useLayout.getState().enterRoom("expo", []);
     expect(useLayout.getState().rightSidebar).toBeNull();
   });
+
+  it("keeps a panel opened while the venue was loading when the first room is entered", async () => {
+    await useLayout.getState().openRight("chat");
+    useLayout.getState().enterRoom("lobby", []);
+    expect(useLayout.getState().rightSidebar).toBe("chat");
+    useLayout.getState().enterRoom("auditorium", []);
+    expect(useLayout.getState().rightSidebar).toBeNull();
+  });
 });

@@ -129,7 +129,10 @@ interface LayoutState extends RightState {
   openLeft: (panel: LeftPanel) => Promise<void>;
   closeLeft: () => void;
   closeSidebars: () => void;
-  /** The room entered last; entering the same room again (e.g. back from a chat route) changes nothing. */
+  /**
+   * The room entered last; entering the same room again (e.g. back from a chat route) changes
+   * nothing, and entering the first one keeps a panel opened before it.
+   */
   room: string | null;
   enterRoom: (room: string, components: readonly string[]) => void;
   setSlide: (slide: number) => void;
@@ -168,7 +171,12 @@ export const useLayout = create<LayoutState>((set, get) => ({
   closeLeft: () => set({ leftSidebar: null }),
   closeSidebars: () => set({ rightSidebar: null, sliderPage: null, slide: 0, leftSidebar: null }),
   enterRoom: (room, components) => {
-    if (get().room !== room) set({ room, ...afterRoomChange(components) });
+    const { room: previous, rightSidebar, leftSidebar } = get();
+    if (previous === room) return;
+    // The first room of the visit is not "another room" (§4): a panel the attendee opened while
+    // the venue was still loading (the menu is there before the tour) stays open.
+    if (previous === null && (rightSidebar || leftSidebar)) set({ room });
+    else set({ room, ...afterRoomChange(components) });
   },
   setSlide: (slide) => set({ slide }),
   setAgendaMode: (agendaMode) => set({ agendaMode }),

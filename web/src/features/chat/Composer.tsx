@@ -1,18 +1,25 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { checkText, editMessage, sendMessage } from "./actions";
+import { ReplyStrip } from "./ReplyStrip";
 import { applyEmojiShortcuts, textLength } from "./text";
-import { type LocalMessage, MAX_TEXT } from "./types";
+import { type LocalMessage, MAX_TEXT, type Quote } from "./types";
 
 interface Props {
   roomID: string;
   roomTitle: string;
   editing: LocalMessage | null;
   onEditDone: () => void;
+  /** The message being answered: shown above the box and sent as `RepliedToMessageID`. */
+  replyTo?: Quote | null | undefined;
+  onReplyDone?: (() => void) | undefined;
 }
 
-/** The message box: Enter sends, Shift+Enter starts a new line; the limit is the server's. */
-export function Composer({ roomID, roomTitle, editing, onEditDone }: Props) {
+/**
+ * The message box: Enter sends, Shift+Enter starts a new line; the limit is the server's. Escape
+ * cancels an edit, else a reply.
+ */
+export function Composer({ roomID, roomTitle, editing, onEditDone, replyTo = null, onReplyDone }: Props) {
   const { t } = useTranslation();
   const id = useId();
   // Keyed by the edited message: starting an edit mounts a fresh composer holding its text.
@@ -23,6 +30,17 @@ export function Composer({ roomID, roomTitle, editing, onEditDone }: Props) {
     if (editing) area.current?.focus();
   }, [editing]);
 
+  // Starting a reply puts the focus where the answer is written.
+  const replyID = replyTo?.id ?? null;
+  useEffect(() => {
+    if (replyID) area.current?.focus();
+  }, [replyID]);
+
+  const cancelReply = () => {
+    onReplyDone?.();
+    area.current?.focus();
+  };
+
   const length = textLength(applyEmojiShortcuts(text));
   const tooLong = length > MAX_TEXT;
   const blocked = checkText(text) !== "ok";
@@ -30,10 +48,11 @@ export function Composer({ roomID, roomTitle, editing, onEditDone }: Props) {
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (blocked) return;
-    const result = editing ? editMessage(roomID, editing.ID, text) : sendMessage(roomID, text);
+    const result = editing ? editMessage(roomID, editing.ID, text) : sendMessage(roomID, text, replyTo?.id);
     if (result === "ok") {
       setText("");
       if (editing) onEditDone();
+      else if (replyTo) onReplyDone?.();
     }
     area.current?.focus();
   };
@@ -45,6 +64,10 @@ export function Composer({ roomID, roomTitle, editing, onEditDone }: Props) {
     } else if (event.key === "Escape" && editing) {
       setText("");
       onEditDone();
+    } else if (event.key === "Escape" && replyTo) {
+      // Only the reply is dropped: what was typed stays.
+      event.preventDefault();
+      cancelReply();
     }
   };
 
@@ -65,6 +88,7 @@ export function Composer({ roomID, roomTitle, editing, onEditDone }: Props) {
           </button>
         </p>
       )}
+      {replyTo && !editing && <ReplyStrip quote={replyTo} onCancel={cancelReply} />}
       <label htmlFor={id} className="visually-hidden">
         {t("chat.composerLabel", { room: roomTitle })}
       </label>

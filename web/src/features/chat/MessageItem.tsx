@@ -4,9 +4,12 @@ import { useDisplayZone } from "@/features/accounts";
 import { formatTime } from "@/lib/dates";
 import { Avatar } from "./Avatar";
 import { MessageText } from "./MessageText";
+import { PersonMenu } from "./PersonMenu";
+import { ReactionButtons } from "./ReactionButtons";
+import { ReplyQuote } from "./ReplyQuote";
 import { discardMessage, retryMessage } from "./actions";
 import type { RoomEntry } from "./state";
-import type { LocalMessage } from "./types";
+import type { LocalMessage, Quote, Reaction } from "./types";
 
 interface Props {
   message: LocalMessage;
@@ -19,6 +22,14 @@ interface Props {
   /** Without it (a locked room) one's own messages offer no Edit. */
   onEdit?: ((message: LocalMessage) => void) | undefined;
   onDelete: (message: LocalMessage) => void;
+  /** Without it (a locked room) no message offers Reply. */
+  onReply?: ((message: LocalMessage) => void) | undefined;
+  /** A reply's original: undefined for a message that replies to nothing, null when not loaded. */
+  quote?: Quote | null | undefined;
+  onQuote?: ((id: string) => void) | undefined;
+  myReaction?: Reaction | undefined;
+  /** The author's name opens the person menu (not for one's own messages). */
+  personActions?: boolean | undefined;
   language: string;
 }
 
@@ -29,23 +40,34 @@ function readCount(entry: RoomEntry, message: LocalMessage, me: string): number 
   return Object.entries(entry.readers).filter(([person, last]) => person !== me && last >= message.ID).length;
 }
 
-export const MessageItem = memo(function MessageItem({ message, entry, name, pictureURL, mine, deletable, onEdit, onDelete, language }: Props) {
+export const MessageItem = memo(function MessageItem(props: Props) {
+  const { message, entry, name, pictureURL, mine, deletable, onEdit, onDelete, onReply, quote, onQuote, myReaction, personActions, language } = props;
   const { t } = useTranslation();
   // The attendee's time zone (§9): each message re-renders when they pick another one.
   const zone = useDisplayZone();
   const reads = mine ? readCount(entry, message, message.SenderID) : 0;
+  const confirmed = Boolean(message.ID);
   return (
     <li
       className={`chat-message${mine ? " chat-message--mine" : ""}${message.pending ? " chat-message--pending" : ""}`}
       data-message-id={message.ID || undefined}
       data-tmp-id={message.TmpID}
+      // Focusable from code only: a reply's quote moves the focus to its original.
+      tabIndex={confirmed ? -1 : undefined}
     >
       <Avatar name={name} pictureURL={pictureURL} />
       <div className="chat-message__body">
         <div className="chat-message__meta">
-          <span className="chat-message__name">{name}</span>
+          {personActions && !mine ? (
+            <PersonMenu personID={message.SenderID} name={name} buttonClassName="chat-message__name chat-message__name--button" withMessage>
+              {name}
+            </PersonMenu>
+          ) : (
+            <span className="chat-message__name">{name}</span>
+          )}
           <time dateTime={message.CreatedAt}>{formatTime(message.CreatedAt, language, zone)}</time>
         </div>
+        {quote !== undefined && <ReplyQuote quote={quote} onOpen={(id) => onQuote?.(id)} />}
         <p className="chat-message__text">
           <MessageText text={message.Text} />
         </p>
@@ -62,8 +84,14 @@ export const MessageItem = memo(function MessageItem({ message, entry, name, pic
               </button>
             </>
           )}
+          {confirmed && <ReactionButtons message={message} mine={myReaction} />}
+          {confirmed && onReply && (
+            <button type="button" className="chat-link-button" aria-label={t("chat.replyTo", { name })} onClick={() => onReply(message)}>
+              {t("chat.reply")}
+            </button>
+          )}
           {reads > 0 && <span className="chat-message__read">{entry.kind === "direct" || entry.kind === "support" ? t("chat.read") : t("chat.readBy", { count: reads })}</span>}
-          {mine && message.ID && onEdit && (
+          {mine && confirmed && onEdit && (
             <button type="button" className="chat-link-button" onClick={() => onEdit(message)}>
               {t("chat.edit")}
             </button>

@@ -1,17 +1,16 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { codeMessageKey } from "@/lib/errors";
-import { useRealtimeState } from "./bootstrap";
 import { Composer } from "./Composer";
 import { canLoadEarlier } from "./logic";
 import { MessageItem } from "./MessageItem";
+import { RoomHeader } from "./RoomHeader";
 import { useRoomTitle } from "./RoomList";
-import { clearError, deleteMessage, markRead, setVisibleRoom } from "./actions";
+import { deleteMessage, markRead, setVisibleRoom } from "./actions";
 import { useSenderLook } from "./sender";
 import { canDelete } from "./state";
 import { loadEarlier, useChat } from "./store";
-import { previewText } from "./text";
-import type { LocalMessage } from "./types";
+import { previewText, quoteLine } from "./text";
+import type { LocalMessage, Quote } from "./types";
 
 /**
  * At most this many messages are in the DOM at once; "show earlier" reveals more (then loads
@@ -36,9 +35,10 @@ export function RoomView({ roomID, title, showTitle = true, locked }: RoomViewPr
   const entry = state.rooms[roomID];
   const ownTitle = useRoomTitle()(state, roomID);
   const roomTitle = title ?? ownTitle;
-  const online = useRealtimeState() === "open";
   const [limit, setLimit] = useState(RENDER_STEP);
   const [editing, setEditing] = useState<LocalMessage | null>(null);
+  const [replyTo, setReplyTo] = useState<Quote | null>(null);
+  const [jumpTo, setJumpTo] = useState<string | null>(null);
   const list = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
 
@@ -63,6 +63,17 @@ export function RoomView({ roomID, title, showTitle = true, locked }: RoomViewPr
     if (element && stick.current) element.scrollTop = element.scrollHeight;
   }, [messages.length, roomID]);
 
+  // A reply's quote was pressed: once its original is rendered, scroll to it and focus it.
+  useEffect(() => {
+    if (!jumpTo) return;
+    const target = list.current?.querySelector<HTMLElement>(`[data-message-id="${jumpTo}"]`);
+    if (!target) return;
+    stick.current = false;
+    target.scrollIntoView?.({ block: "center" });
+    target.focus({ preventScroll: true });
+    setJumpTo(null);
+  }, [jumpTo, limit]);
+
   const onScroll = useCallback(() => {
     const element = list.current;
     if (element) stick.current = element.scrollHeight - element.scrollTop - element.clientHeight < 40;
@@ -74,23 +85,23 @@ export function RoomView({ roomID, title, showTitle = true, locked }: RoomViewPr
   const earlier = hiddenLocally > 0 || canLoadEarlier(messages.length, entry.lastPageSize);
   const incoming = state.lastIncoming?.roomID === roomID ? messages.find((m) => m.ID === state.lastIncoming?.messageID) : undefined;
   const nameOf = (personID: string) => lookOf(state, personID).name ?? t("chat.someone");
+  // Help desk conversations are between an attendee and the organizers' agents: no person menu.
+  const personActions = entry.kind !== "support";
+  const quoteOf = (message: LocalMessage): Quote | null | undefined => {
+    if (!message.RepliedToMessageID) return undefined;
+    const original = messages.find((m) => m.ID === message.RepliedToMessageID);
+    return original ? { id: original.ID, name: nameOf(original.SenderID), text: quoteLine(original.Text) } : null;
+  };
+  const jump = (id: string) => {
+    const index = messages.findIndex((m) => m.ID === id);
+    // Rendered only from the newest `limit` on: reveal as far back as the original first.
+    if (index >= 0 && index < messages.length - limit) setLimit(messages.length - index);
+    setJumpTo(id);
+  };
 
   return (
     <div className="chat-room">
-      {showTitle ? <h2 className="chat-room__title">{roomTitle}</h2> : null}
-      {!online && (
-        <p className="chat-room__offline" role="status">
-          {t("chat.offline")}
-        </p>
-      )}
-      {state.error && (
-        <div className="chat-room__error" role="alert">
-          <span>{t(codeMessageKey(state.error))}</span>
-          <button type="button" className="chat-link-button" onClick={clearError}>
-            {t("chat.dismiss")}
-          </button>
-        </div>
-      )}
+      <RoomHeader roomID={roomID} title={roomTitle} showTitle={showTitle} locked={Boolean(locked)} />
       <div className="chat-room__messages" ref={list} onScroll={onScroll} tabIndex={0} aria-label={t("chat.messages", { room: roomTitle })}>
         {earlier && (
           <button
@@ -99,11 +110,8 @@ export function RoomView({ roomID, title, showTitle = true, locked }: RoomViewPr
             disabled={entry.loadingEarlier}
             onClick={() => {
               stick.current = false;
-              if (hiddenLocally > 0) setLimit((n) => n + RENDER_STEP);
-              else {
-                setLimit((n) => n + RENDER_STEP);
-                void loadEarlier(roomID);
-              }
+              setLimit((n) => n + RENDER_STEP);
+              if (hiddenLocally === 0) void loadEarlier(roomID);
             }}
           >
             {t("chat.loadEarlier")}
@@ -123,6 +131,11 @@ export function RoomView({ roomID, title, showTitle = true, locked }: RoomViewPr
               deletable={canDelete(state, entry, message)}
               onEdit={locked ? undefined : setEditing}
               onDelete={(m) => deleteMessage(roomID, m.ID)}
+              onReply={locked ? undefined : (m) => setReplyTo({ id: m.ID, name: nameOf(m.SenderID), text: quoteLine(m.Text) })}
+              quote={quoteOf(message)}
+              onQuote={jump}
+              myReaction={message.ID ? entry.myReactions[message.ID] : undefined}
+              personActions={personActions}
               language={i18n.language}
             />
           ))}
@@ -136,7 +149,15 @@ export function RoomView({ roomID, title, showTitle = true, locked }: RoomViewPr
           {locked}
         </p>
       ) : (
-        <Composer key={editing ? `edit:${editing.ID}` : "new"} roomID={roomID} roomTitle={roomTitle} editing={editing} onEditDone={() => setEditing(null)} />
+        <Composer
+          key={editing ? `edit:${editing.ID}` : "new"}
+          roomID={roomID}
+          roomTitle={roomTitle}
+          editing={editing}
+          onEditDone={() => setEditing(null)}
+          replyTo={editing ? null : replyTo}
+          onReplyDone={() => setReplyTo(null)}
+        />
       )}
     </div>
   );

@@ -118,7 +118,7 @@ export function cancelReads(): void {
 // -- rooms ---------------------------------------------------------------------------------------
 
 export function selectRoom(roomID: string | null): void {
-  useChat.setState({ selectedID: roomID, error: null });
+  useChat.setState({ selectedID: roomID, error: null, view: "chats" });
   const id = selectedRoomID(useChat.getState());
   if (id) void loadRoles(id);
 }

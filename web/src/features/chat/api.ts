@@ -1,9 +1,9 @@
 /** The chat's REST calls (attendee-app.md §7; docs/subsystems/chat.md "REST"). */
 import { currentToken } from "@/features/accounts";
 import { ApiError, buildUrl, NetworkError, request } from "@/lib/api-client";
-import type { ChatMessage, ChatroomModel, ReadInfo } from "@/lib/realtime";
+import type { ChatMessage, ChatMute, ChatroomModel, ReadInfo } from "@/lib/realtime";
 import type { HistoryQuery } from "./logic";
-import type { ChatAttendee, RoomKind } from "./types";
+import type { ChatAttendee, Reaction, ReactionChoice, RoomKind } from "./types";
 
 const enc = encodeURIComponent;
 
@@ -25,9 +25,17 @@ export function getRoom(eventID: string, roomID: string): Promise<Chatroom> {
   return request<Chatroom>(`/events/${enc(eventID)}/activities/chatrooms/${enc(roomID)}`);
 }
 
+/**
+ * A message as REST answers it: the frame's message plus the caller's own reaction, which frames
+ * (sent to the whole room) cannot carry. Absent from a server older than per-person reactions.
+ */
+export interface RestMessage extends ChatMessage {
+  MyReaction?: Reaction | null;
+}
+
 /** One page of history, oldest first. */
-export function getHistory(eventID: string, roomID: string, query: HistoryQuery): Promise<ChatMessage[]> {
-  return request<ChatMessage[]>(`/events/${enc(eventID)}/lists/chatmessageschronologically`, {
+export function getHistory(eventID: string, roomID: string, query: HistoryQuery): Promise<RestMessage[]> {
+  return request<RestMessage[]>(`/events/${enc(eventID)}/lists/chatmessageschronologically`, {
     query: { ChatroomID: roomID, ...query },
   });
 }
@@ -83,3 +91,47 @@ export async function getAttendees(eventID: string, personIDs: string[]): Promis
   return found;
 }
 
+
+// -- people, mutes, reactions, group invitations ---------------------------------------------------
+
+export interface AttendeeIDsQuery {
+  SearchTerm?: string;
+  LastID?: string;
+  Limit: number;
+}
+
+/** A page of the event's attendee ids in id order; `SearchTerm` matches names, case-insensitively. */
+export function getAttendeeIDs(eventID: string, query: AttendeeIDsQuery): Promise<string[]> {
+  return request<string[]>(`/events/${enc(eventID)}/attendees/ids`, { query: { ...query } });
+}
+
+/** The person's own mute list, oldest first. */
+export function getMutes(eventID: string): Promise<ChatMute[]> {
+  return request<ChatMute[]>(`/events/${enc(eventID)}/chat-mutes`);
+}
+
+/** Mutes (`blocked` false) or blocks someone, or turns one into the other; answers the row. */
+export function putMute(eventID: string, personID: string, blocked: boolean): Promise<ChatMute> {
+  return request<ChatMute>(`/events/${enc(eventID)}/chat-mutes/${enc(personID)}`, { method: "PUT", body: { Blocked: blocked } });
+}
+
+/** Unmutes or unblocks (404 CHAT_MUTE_NOT_FOUND when there was nothing to undo). */
+export function deleteMute(eventID: string, personID: string): Promise<void> {
+  return request<undefined>(`/events/${enc(eventID)}/chat-mutes/${enc(personID)}`, { method: "DELETE" });
+}
+
+/** Sets the caller's one reaction to a message ("None" clears it); answers the message. */
+export function putReaction(eventID: string, roomID: string, messageID: string, reaction: ReactionChoice): Promise<RestMessage> {
+  return request<RestMessage>(`/events/${enc(eventID)}/chat-rooms/${enc(roomID)}/chat-messages/${enc(messageID)}`, {
+    method: "PUT",
+    body: { Reaction: reaction },
+  });
+}
+
+/** Adds persons to a group (its admins only); answers the room with its new members. */
+export function inviteToGroup(eventID: string, roomID: string, personIDs: string[]): Promise<Chatroom> {
+  return request<Chatroom>(`/events/${enc(eventID)}/activities/chatrooms/${enc(roomID)}/attendees`, {
+    method: "POST",
+    body: { PersonIDs: personIDs },
+  });
+}

@@ -76,6 +76,7 @@ export function startChat(eventID: string, personID: string): void {
     wire("CHAT_MESSAGE_DELETE_NOTIFY", reduce.onDeleteNotify),
     wire("CHAT_MESSAGE_READ_NOTIFY", reduce.onReadNotify),
     wire("CHATROOM_CREATE_NOTIFY", reduce.onCreateNotify),
+    wire("CHAT_MUTES_NOTIFY", reduce.onMutesNotify),
     wire("CHAT_MESSAGE_SEND_ERROR", reduce.onSendError),
     wire("CHAT_MESSAGE_EDIT_ERROR", reduce.onEditOrDeleteError),
     wire("CHAT_MESSAGE_DELETE_ERROR", reduce.onEditOrDeleteError),

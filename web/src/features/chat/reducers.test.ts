@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { ChatMessage, ChatroomModel, SendError } from "@/lib/realtime";
 import * as reduce from "./reducers";
-import { addRooms, type ChatState, initialChatState, updateRoom, withMessages } from "./state";
+import { nextReaction } from "./reactions";
+import { addRooms, type ChatState, initialChatState, mergeHistory, updateRoom, withMessages } from "./state";
 import type { LocalMessage } from "./types";
 import { BOB, EVENT, id, ME, message } from "./testing";
 
@@ -170,5 +171,98 @@ describe("error frames", () => {
     expect(reduce.onErrorFrame(state, { Error: { Code: "BAD_CHECKSUM", Message: "", Data: {} } }).state).toBe(state);
     expect(reduce.onErrorFrame(state, { Error: { Code: "RATE_LIMITED", Message: "", Data: { Opcode: 6 } } }).state.error).toBeNull();
     expect(reduce.onErrorFrame(state, { Error: { Code: "NOT_A_MEMBER", Message: "", Data: { Opcode: 15 } } }).state.error).toBe("NOT_A_MEMBER");
+  });
+});
+
+describe("CREATE_NOTIFY of a known room (an invitation into a group)", () => {
+  const group: ChatroomModel = { ID: id(0xf3), EventID: EVENT, Title: "Crew", InternalName: "group:z", IsPrivate: false, Type: "group", AttendeeIDs: [ME, BOB] };
+  const CAROL = "6650a1b2c3d4e5f6000000c3";
+
+  it("updates the room's members and title instead of ignoring it, keeping its messages", () => {
+    let state = addRooms(base(), [{ room: group, type: "group", members: [ME, BOB] }]);
+    state = updateRoom(state, group.ID, (e) => ({ ...withMessages(e, [msg(20, BOB, group.ID)]), loaded: true }));
+    const invited = { ...group, Title: "Crew 2", AttendeeIDs: [ME, BOB, CAROL] };
+    const { state: next, effects } = reduce.onCreateNotify(state, { TmpID: "", InviterID: BOB, InviteeID: null, ChatroomModel: invited });
+    expect(next.rooms[group.ID]).toMatchObject({ members: [ME, BOB, CAROL], loaded: true, room: { Title: "Crew 2" } });
+    expect(messagesOf(next, group.ID).map((m) => m.ID)).toEqual([id(20)]);
+    expect(effects).toEqual([{ kind: "names", personIDs: [ME, BOB, CAROL] }]);
+  });
+
+  it("keeps the known members when the frame names none", () => {
+    const state = addRooms(base(), [{ room: group, type: "group", members: [ME, BOB] }]);
+    const bare: ChatroomModel = { ID: group.ID, EventID: EVENT, Title: "Crew", InternalName: "group:z", IsPrivate: false };
+    const next = reduce.onCreateNotify(state, { TmpID: "", InviterID: BOB, InviteeID: null, ChatroomModel: bare }).state;
+    expect(next.rooms[group.ID]?.members).toEqual([ME, BOB]);
+  });
+
+  it("selects a group the person asked for and shows it in the Chats view; its CREATE_ERROR gives it up", () => {
+    const asked = { ...base(), pendingGroup: { tmpID: "g-1" }, view: "newGroup" as const };
+    const { state, effects } = reduce.onCreateNotify(asked, { TmpID: "g-1", InviterID: ME, InviteeID: null, ChatroomModel: group });
+    expect(state).toMatchObject({ pendingGroup: null, selectedID: group.ID, view: "chats" });
+    expect(effects).toContainEqual({ kind: "showPanel" });
+    const refused = reduce.onCreateError(asked, { Error: { Code: "CHAT_PERSON_BLOCKED", Message: "", Data: { TmpID: "g-1" } } }).state;
+    expect(refused).toMatchObject({ pendingGroup: null, error: "CHAT_PERSON_BLOCKED", view: "newGroup" });
+  });
+});
+
+describe("mutes", () => {
+  const mute = (person: string, blocked = false) => ({ PersonID: person, Blocked: blocked, CreatedAt: "2026-05-09T12:00:00Z" });
+  const withLoaded = () => {
+    let state = base();
+    for (const roomID of [BROADCAST.ID, DIRECT.ID]) state = updateRoom(state, roomID, () => ({ loaded: true }));
+    return updateRoom(state, BROADCAST.ID, (e) => ({ messages: [...e.messages, pending("t-1")] }));
+  };
+
+  it("hide a muted person's loaded messages the moment the list names them, in every room", () => {
+    const { state, effects } = reduce.onMutesNotify(withLoaded(), { EventID: EVENT, Mutes: [mute(BOB)] });
+    expect(messagesOf(state, BROADCAST.ID).map((m) => m.ID || m.TmpID)).toEqual([id(2), "t-1"]);
+    expect(messagesOf(state, DIRECT.ID)).toEqual([]);
+    expect(state.rooms[BROADCAST.ID]).toMatchObject({ firstID: id(2), lastID: id(2) });
+    expect(state.mutes[BOB]).toEqual(mute(BOB));
+    expect(effects).toEqual([]);
+  });
+
+  it("drop a muted person's message that crossed the mute, and read history again after an unmute", () => {
+    const muted = reduce.onMutesNotify(withLoaded(), { EventID: EVENT, Mutes: [mute(BOB, true)] }).state;
+    expect(reduce.onSendNotify(muted, msg(4))).toEqual({ state: muted, effects: [] });
+    const { state, effects } = reduce.onMutesNotify(muted, { EventID: EVENT, Mutes: [] });
+    expect(state.mutes).toEqual({});
+    expect(effects).toEqual([
+      { kind: "loadRoom", roomID: BROADCAST.ID },
+      { kind: "loadRoom", roomID: DIRECT.ID },
+    ]);
+  });
+
+  it("ignore another event's list and never hide one's own messages", () => {
+    const state = withLoaded();
+    expect(reduce.onMutesNotify(state, { EventID: id(0x999), Mutes: [mute(BOB)] }).state).toBe(state);
+    const own = reduce.onMutesNotify(state, { EventID: EVENT, Mutes: [mute(ME)] }).state;
+    expect(own.mutes).toEqual({});
+    expect(messagesOf(own, BROADCAST.ID)).toHaveLength(4);
+  });
+});
+
+describe("the person's own reactions from REST history", () => {
+  it("are kept per message; an absent MyReaction (an older server) leaves what is known, null clears it", () => {
+    let state = mergeHistory(base(), BROADCAST.ID, [{ ...msg(1), MyReaction: "Like" }, { ...msg(3), MyReaction: "Dislike" }]);
+    expect(state.rooms[BROADCAST.ID]?.myReactions).toEqual({ [id(1)]: "Like", [id(3)]: "Dislike" });
+    state = mergeHistory(state, BROADCAST.ID, [msg(1), { ...msg(3), MyReaction: null, DislikeCount: 0 }]);
+    expect(state.rooms[BROADCAST.ID]?.myReactions).toEqual({ [id(1)]: "Like" });
+    // An EDIT_NOTIFY brings everyone's counts and leaves the person's own reaction alone.
+    const edited = reduce.onEditNotify(state, msg(1, BOB, BROADCAST.ID, { LikeCount: 7 })).state;
+    expect(messagesOf(edited, BROADCAST.ID)[0]?.LikeCount).toBe(7);
+    expect(edited.rooms[BROADCAST.ID]?.myReactions[id(1)]).toBe("Like");
+  });
+
+  it("leave out a muted person's messages from a history page", () => {
+    const muted = { ...base(), mutes: { [BOB]: { PersonID: BOB, Blocked: false, CreatedAt: "" } } };
+    const next = mergeHistory(muted, DIRECT.ID, [msg(11, BOB, DIRECT.ID), msg(12, ME, DIRECT.ID)]);
+    expect(messagesOf(next, DIRECT.ID).map((m) => m.ID)).toEqual([id(10), id(12)]);
+  });
+
+  it("pressing the reaction one gave takes it back; the other one switches", () => {
+    expect(nextReaction(undefined, "Like")).toBe("Like");
+    expect(nextReaction("Like", "Like")).toBe("None");
+    expect(nextReaction("Like", "Dislike")).toBe("Dislike");
   });
 });

@@ -7,6 +7,7 @@
  */
 import {
   type ChatMessage,
+  type ChatMutesNotice,
   type CreateError,
   type DeleteError,
   type DeleteNotice,
@@ -18,7 +19,8 @@ import {
   type SendError,
 } from "@/lib/realtime";
 import { mergeMessages, removeMessage } from "./logic";
-import { addRooms, type ChatState, fromCreated, maxId, updateRoom, withMessages } from "./state";
+import { applyMutes, roomsToReload } from "./mutes";
+import { addRooms, type ChatState, fromCreated, isMutedSender, maxId, updateRoom, withMessages } from "./state";
 
 /** SERVER_BUSY answers a send is resent on its own before it is shown as failed. */
 export const BUSY_RETRIES = 5;
@@ -28,7 +30,8 @@ export const BUSY_DEFAULT_WAIT_MS = 1000;
 export type Effect =
   /** A message arrived for a room this page does not know: fetch the room and its history. */
   | { kind: "fetchRoom"; roomID: string }
-  /** A room just added (CREATE_NOTIFY): load its read info and history. */
+  /** A room just added (CREATE_NOTIFY), or one whose history must be read again (an unmute):
+   * load its read info and history window and merge them in. */
   | { kind: "loadRoom"; roomID: string }
   | { kind: "names"; personIDs: string[] }
   /** A new broadcast message from someone else; the store decides whether the person sees it. */
@@ -46,6 +49,8 @@ const none = (state: ChatState): Outcome => ({ state, effects: [] });
 
 /** CHAT_MESSAGE_SEND_NOTIFY: merged by id; it confirms a pending message with the same TmpID. */
 export function onSendNotify(state: ChatState, message: ChatMessage): Outcome {
+  // The server stops a muted person's messages; one that crossed the mute is dropped here.
+  if (isMutedSender(state, message.SenderID)) return none(state);
   const entry = state.rooms[message.ChatroomID];
   if (!entry) return { state, effects: [{ kind: "fetchRoom", roomID: message.ChatroomID }] };
   const known = entry.messages.some((m) => m.ID === message.ID);
@@ -87,7 +92,11 @@ export function onReadNotify(state: ChatState, info: ReadInfo): Outcome {
   );
 }
 
-/** CHATROOM_CREATE_NOTIFY: adds the room; the inviter's own pending request selects it. */
+/**
+ * CHATROOM_CREATE_NOTIFY: adds the room, or updates a known one (a group someone was invited
+ * into: every member hears it with the new members); the person's own pending request (a direct
+ * chat or a new group) selects it and shows it in the Chats view.
+ */
 export function onCreateNotify(state: ChatState, created: RoomCreated): Outcome {
   const source = fromCreated(created);
   const roomID = created.ChatroomModel.ID;
@@ -95,10 +104,29 @@ export function onCreateNotify(state: ChatState, created: RoomCreated): Outcome 
   const effects: Effect[] = [];
   if (!state.rooms[roomID]) effects.push({ kind: "loadRoom", roomID });
   if (source.members.length > 0) effects.push({ kind: "names", personIDs: source.members });
-  if (state.pendingDirect && created.TmpID === state.pendingDirect.tmpID) {
-    next = { ...next, pendingDirect: null, selectedID: roomID };
+  const mine = (pending: { tmpID: string } | null) => pending !== null && created.TmpID === pending.tmpID;
+  if (mine(state.pendingDirect) || mine(state.pendingGroup)) {
+    next = {
+      ...next,
+      pendingDirect: mine(state.pendingDirect) ? null : next.pendingDirect,
+      pendingGroup: mine(state.pendingGroup) ? null : next.pendingGroup,
+      selectedID: roomID,
+      view: "chats",
+    };
     effects.push({ kind: "showPanel" });
   }
+  return { state: next, effects };
+}
+
+/**
+ * CHAT_MUTES_NOTIFY: the person's whole mute list (any of their tabs changed it). Messages of
+ * newly muted persons disappear at once; after an unmute the loaded rooms read their history
+ * window again, since the server had left that person's messages out.
+ */
+export function onMutesNotify(state: ChatState, notice: ChatMutesNotice): Outcome {
+  if (state.eventID !== null && notice.EventID !== state.eventID) return none(state);
+  const { state: next, unmuted } = applyMutes(state, notice.Mutes);
+  const effects: Effect[] = unmuted.length > 0 ? roomsToReload(next).map((roomID) => ({ kind: "loadRoom", roomID })) : [];
   return { state: next, effects };
 }
 
@@ -134,10 +162,13 @@ export function onEditOrDeleteError(state: ChatState, payload: EditError | Delet
   return showError(state, payload.Error.Code);
 }
 
-/** CHATROOM_CREATE_ERROR: the pending direct chat is given up and the error shown. */
+/** CHATROOM_CREATE_ERROR: the pending direct chat or group is given up and the error shown
+ * (CHAT_PERSON_BLOCKED: one of the two blocked the other). */
 export function onCreateError(state: ChatState, payload: CreateError): Outcome {
-  const pending = state.pendingDirect;
-  const next = pending && payload.Error.Data.TmpID === pending.tmpID ? { ...state, pendingDirect: null } : state;
+  const tmpID = payload.Error.Data.TmpID;
+  let next = state;
+  if (state.pendingDirect && tmpID === state.pendingDirect.tmpID) next = { ...next, pendingDirect: null };
+  if (state.pendingGroup && tmpID === state.pendingGroup.tmpID) next = { ...next, pendingGroup: null };
   return showError(next, payload.Error.Code);
 }
 

@@ -2,10 +2,10 @@
  * The chat state's shape, the pure helpers every change goes through, and the selectors the
  * components read with. No store and no I/O here: `reducers.ts` and the store build on these.
  */
-import type { ChatroomModel, RoomCreated } from "@/lib/realtime";
-import type { Chatroom } from "./api";
-import { pointers, readersFrom, unreadCount } from "./logic";
-import { type ChatAttendee, type LocalMessage, type RoomKind, roomKind } from "./types";
+import type { ChatMute, ChatroomModel, RoomCreated } from "@/lib/realtime";
+import type { Chatroom, RestMessage } from "./api";
+import { mergeMessages, pointers, readersFrom, unreadCount } from "./logic";
+import { type ChatAttendee, type LocalMessage, type MuteKind, type Reaction, type RoomKind, roomKind } from "./types";
 
 export interface RoomEntry {
   room: ChatroomModel;
@@ -23,7 +23,13 @@ export interface RoomEntry {
   readers: Record<string, string>;
   moderators: string[];
   admins: string[];
+  /** The person's own reaction per message id, from REST (history, their own PUT answers):
+   * frames go to the whole room and cannot say what this person chose. */
+  myReactions: Record<string, Reaction>;
 }
+
+/** What the panel shows: the rooms, the people directory, or the new-group form (in the Chats tab). */
+export type ChatView = "chats" | "people" | "newGroup";
 
 export interface ChatState {
   eventID: string | null;
@@ -37,6 +43,11 @@ export interface ChatState {
   visibleID: string | null;
   names: Record<string, ChatAttendee>;
   pendingDirect: { tmpID: string; inviteeID: string } | null;
+  /** A group the person asked to create; its CREATE_NOTIFY selects it. */
+  pendingGroup: { tmpID: string } | null;
+  /** Persons the person muted or blocked, by id (the server's list, kept whole). */
+  mutes: Record<string, ChatMute>;
+  view: ChatView;
   /** The last error code from the server for something this person did. */
   error: string | null;
   /** The newest message from someone else in a room, for the polite live region. */
@@ -53,6 +64,9 @@ export const initialChatState: ChatState = {
   visibleID: null,
   names: {},
   pendingDirect: null,
+  pendingGroup: null,
+  mutes: {},
+  view: "chats",
   error: null,
   lastIncoming: null,
 };
@@ -91,15 +105,23 @@ function newEntry(source: RoomSource): RoomEntry {
     readers: {},
     moderators: [],
     admins: [],
+    myReactions: {},
   };
 }
 
-/** Adds rooms not known yet (a known room keeps its entry), the broadcast room first. */
+/**
+ * Adds rooms not known yet, the broadcast room first. A known room keeps its messages and read
+ * state but takes the newer model and, when the source names them, its members: a group's
+ * CREATE_NOTIFY after an invitation (and the room list of a catch-up) carries the members now.
+ */
 export function addRooms(state: ChatState, sources: readonly RoomSource[]): ChatState {
   const rooms = { ...state.rooms };
   const order = [...state.order];
   for (const source of sources) {
-    rooms[source.room.ID] ??= newEntry(source);
+    const known = rooms[source.room.ID];
+    rooms[source.room.ID] = known
+      ? { ...known, room: { ...known.room, ...source.room }, members: source.members.length > 0 ? source.members : known.members }
+      : newEntry(source);
     if (!order.includes(source.room.ID)) order.push(source.room.ID);
   }
   order.sort((a, b) => Number(rooms[b]?.kind === "broadcast") - Number(rooms[a]?.kind === "broadcast"));
@@ -116,6 +138,39 @@ export function updateRoom(state: ChatState, roomID: string, change: (entry: Roo
 /** A new message list with the pointers and readers that follow from it. */
 export function withMessages(entry: RoomEntry, messages: LocalMessage[]): Partial<RoomEntry> {
   return { messages, ...pointers(messages), readers: readersFrom(messages, entry.readers) };
+}
+
+/** The person's mute of someone, if any. */
+export function muteOf(state: ChatState, personID: string): MuteKind | null {
+  const mute = state.mutes[personID];
+  return mute ? (mute.Blocked ? "blocked" : "muted") : null;
+}
+
+/** Whether a message is hidden by a mute: one's own never are. */
+export function isMutedSender(state: ChatState, senderID: string): boolean {
+  return senderID !== state.me && state.mutes[senderID] !== undefined;
+}
+
+/** The person's reactions with one message's set (or, for null, cleared). */
+export function withReaction(reactions: Record<string, Reaction>, messageID: string, reaction: Reaction | null): Record<string, Reaction> {
+  const next = Object.fromEntries(Object.entries(reactions).filter(([id]) => id !== messageID));
+  return reaction ? { ...next, [messageID]: reaction } : next;
+}
+
+/**
+ * A page of REST history into a room: merged by id, messages of muted persons left out (the
+ * server does too; this covers a mute that crossed the page), and the person's own reactions
+ * taken from it. `MyReaction` absent (an older server) leaves what is known.
+ */
+export function mergeHistory(state: ChatState, roomID: string, page: readonly RestMessage[]): ChatState {
+  const shown = page.filter((m) => !isMutedSender(state, m.SenderID));
+  return updateRoom(state, roomID, (entry) => {
+    let myReactions = entry.myReactions;
+    for (const message of shown) {
+      if (message.MyReaction !== undefined) myReactions = withReaction(myReactions, message.ID, message.MyReaction);
+    }
+    return { ...withMessages(entry, mergeMessages(entry.messages, shown)), myReactions };
+  });
 }
 
 export function maxId(a: string | null, b: string | null): string | null {

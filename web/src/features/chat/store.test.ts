@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api-client";
 import { onPanelRequest, type PanelRequest } from "@/lib/panels";
-import type { ChatMessage, ReadInfo } from "@/lib/realtime";
+import type { ChatMessage, ChatMute, ReadInfo } from "@/lib/realtime";
 import type * as Realtime from "@/lib/realtime";
 import { fakeRealtime } from "@/lib/realtime/testing";
 import type { Chatroom } from "./api";
@@ -50,6 +50,7 @@ const readInfo = (person: string, roomID: string, last: string): ReadInfo => ({
 
 let history: Record<string, ChatMessage[]> = {};
 let readAnchor: Record<string, string> = {};
+let mutes: ChatMute[] = [];
 const readInfoAsked: string[] = [];
 
 vi.mock("./api", () => ({
@@ -71,6 +72,7 @@ vi.mock("./api", () => ({
   },
   getAttendees: () => Promise.resolve([{ PersonID: BOB, FullName: "Bob Builder" }]),
   getRoomRoles: () => Promise.resolve({ moderators: [], admins: [] }),
+  getMutes: () => Promise.resolve(mutes),
 }));
 
 const { useChat, catchUp } = await import("./store");
@@ -96,6 +98,7 @@ const room = (roomID: string) => {
 beforeEach(() => {
   history = { [BROADCAST_ROOM.ID]: [msg(1), msg(2, ME), msg(3)], [DIRECT_ROOM.ID]: [msg(10, BOB, DIRECT_ROOM.ID)] };
   readAnchor = {};
+  mutes = [];
   readInfoAsked.length = 0;
   fakeRealtime.reset();
   panelRequests.length = 0;

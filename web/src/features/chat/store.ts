@@ -5,10 +5,11 @@
  * `lifecycle.ts` through the pure reducers; the person's commands are in `actions.ts`.
  */
 import { create } from "zustand";
-import { getAttendees, getHistory, getReadInfo, getRoom, getRoomRoles, getRooms } from "./api";
-import { canLoadEarlier, earlierQuery, type HistoryFetcher, loadAfter, loadInitialWindow, mergeMessages } from "./logic";
-import { addRooms, type ChatState, fromRest, initialChatState, maxId, type RoomSource, updateRoom, withMessages } from "./state";
-import { NULL_ID } from "./types";
+import { getAttendees, getHistory, getMutes, getReadInfo, getRoom, getRoomRoles, getRooms } from "./api";
+import { canLoadEarlier, earlierQuery, type HistoryFetcher, loadAfter, loadInitialWindow } from "./logic";
+import { applyMutes, roomsToReload } from "./mutes";
+import { addRooms, type ChatState, fromRest, initialChatState, maxId, mergeHistory, type RoomSource, updateRoom } from "./state";
+import { type ChatAttendee, NULL_ID } from "./types";
 
 export const useChat = create<ChatState>(() => ({ ...initialChatState }));
 
@@ -56,15 +57,19 @@ export function wantNames(ids: Iterable<string>): void {
     for (const id of ids) wantedNames.delete(id);
     if (!eventID || ids.length === 0) return;
     getAttendees(eventID, ids)
-      .then((found) => {
-        useChat.setState((state) => {
-          const next = { ...state.names };
-          for (const attendee of found) next[attendee.PersonID] = attendee;
-          return { names: next };
-        });
-      })
+      .then(rememberNames)
       .catch((error: unknown) => log("names failed", error));
   }, 50);
+}
+
+/** Names the page learnt elsewhere (the people directory), so they need not be asked again. */
+export function rememberNames(found: readonly ChatAttendee[]): void {
+  if (found.length === 0) return;
+  useChat.setState((state) => {
+    const next = { ...state.names };
+    for (const attendee of found) next[attendee.PersonID] = attendee;
+    return { names: next };
+  });
 }
 
 const sendersOf = (messages: readonly { SenderID: string }[]) => messages.map((m) => m.SenderID);
@@ -73,6 +78,25 @@ const sendersOf = (messages: readonly { SenderID: string }[]) => messages.map((m
 
 function fetcherFor(eventID: string, roomID: string): HistoryFetcher {
   return (query) => getHistory(eventID, roomID, query);
+}
+
+/**
+ * The person's mute list (at start and on every catch-up, since a change made in another tab
+ * while this one was offline comes as a frame this one missed). A failure keeps what is known.
+ */
+export async function loadMutes(): Promise<void> {
+  const { eventID } = useChat.getState();
+  const gen = generation;
+  if (!eventID) return;
+  try {
+    const rows = await getMutes(eventID);
+    if (gen !== generation) return;
+    const applied = applyMutes(useChat.getState(), rows);
+    update(() => applied.state);
+    if (applied.unmuted.length > 0) await Promise.all(roomsToReload(applied.state).map(loadRoom));
+  } catch (error) {
+    log("mutes failed", error);
+  }
 }
 
 function addSources(sources: RoomSource[]): void {
@@ -93,8 +117,7 @@ export async function loadRoom(roomID: string): Promise<void> {
     const messages = await loadInitialWindow(fetcherFor(eventID, roomID), anchor);
     if (gen !== generation) return;
     update((state) =>
-      updateRoom(state, roomID, (entry) => ({
-        ...withMessages(entry, mergeMessages(entry.messages, messages)),
+      updateRoom(mergeHistory(state, roomID, messages), roomID, (entry) => ({
         loaded: true,
         lastReadID: maxId(entry.lastReadID, anchor),
       })),
@@ -136,11 +159,15 @@ export async function loadRooms(): Promise<void> {
   if (!eventID || !me) return;
   const gen = generation;
   let sources: RoomSource[] = [];
+  // Mutes first (in parallel with the rooms), so no message of a muted person is shown even
+  // for a moment, should the server's history still hold one.
+  const mutes = loadMutes();
   try {
     sources = (await getRooms(eventID, me)).map(fromRest);
   } catch (error) {
     log("rooms failed", error);
   }
+  await mutes;
   if (gen !== generation) return;
   addSources(sources);
   await Promise.all(sources.map((source) => loadRoom(source.room.ID)));
@@ -162,6 +189,7 @@ export async function catchUp(): Promise<void> {
       .filter((entry) => entry.loaded)
       .map((entry) => [entry.room.ID, entry.lastID] as const),
   );
+  void loadMutes();
   try {
     const sources = (await getRooms(eventID, me)).map(fromRest);
     if (gen !== generation) return;
@@ -178,7 +206,7 @@ export async function catchUp(): Promise<void> {
       try {
         const after = await loadAfter(fetcherFor(eventID, roomID), anchors.get(roomID) ?? null);
         if (gen !== generation || after.length === 0) return;
-        update((state) => updateRoom(state, roomID, (current) => withMessages(current, mergeMessages(current.messages, after))));
+        update((state) => mergeHistory(state, roomID, after));
         wantNames(sendersOf(after));
         const newest = after.at(-1);
         if (newest && newest.SenderID !== me) useChat.setState({ lastIncoming: { roomID, messageID: newest.ID } });
@@ -198,13 +226,7 @@ export async function loadEarlier(roomID: string): Promise<void> {
   update((state) => updateRoom(state, roomID, () => ({ loadingEarlier: true })));
   try {
     const page = await getHistory(eventID, roomID, earlierQuery(entry.firstID));
-    update((state) =>
-      updateRoom(state, roomID, (current) => ({
-        ...withMessages(current, mergeMessages(current.messages, page)),
-        lastPageSize: page.length,
-        loadingEarlier: false,
-      })),
-    );
+    update((state) => updateRoom(mergeHistory(state, roomID, page), roomID, () => ({ lastPageSize: page.length, loadingEarlier: false })));
     wantNames(sendersOf(page));
   } catch (error) {
     log("earlier page failed", error);

@@ -126,6 +126,12 @@ export function previewText(text: string, max = 80): string {
   return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : flat;
 }
 
+/** A reply's quote of its original: the first line that is not blank, shortened like a preview. */
+export function quoteLine(text: string, max = 80): string {
+  const first = text.split("\n").find((line) => line.trim() !== "") ?? "";
+  return previewText(first, max);
+}
+
 /** Length in code points, as the server counts it (protocol §1). */
 export function textLength(text: string): number {
   return [...text].length;

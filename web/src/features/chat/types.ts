@@ -26,6 +26,21 @@ export interface LocalMessage extends ChatMessage {
   busyRetries?: number;
 }
 
+/** A person's own reaction to a message (at most one each); "None" clears it over REST. */
+export type Reaction = "Like" | "Dislike";
+export type ReactionChoice = Reaction | "None";
+
+/** How the person keeps someone out of their chat: muted (their messages hidden) or blocked
+ * (also no direct chat between the two). */
+export type MuteKind = "muted" | "blocked";
+
+/** What the composer's reply strip and a reply's quote show of a message: author, first line. */
+export interface Quote {
+  id: string;
+  name: string;
+  text: string;
+}
+
 export interface ChatAttendee {
   PersonID: string;
   FullName: string;

@@ -69,6 +69,8 @@ export type {
   ReactionSend,
   ResultsMode,
   ChatMessage,
+  ChatMute,
+  ChatMutesNotice,
   ChatroomModel,
   CreateError,
   DeleteError,

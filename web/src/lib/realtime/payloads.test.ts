@@ -90,10 +90,10 @@ describe("protocol/README.md §4 examples", () => {
 });
 
 describe("the frame table", () => {
-  it("has a checker for every opcode 0–45, numbered without gaps or doubles", () => {
+  it("has a checker for every opcode 0–46, numbered without gaps or doubles", () => {
     const numbers = Object.values(FRAMES).map((spec) => spec.opcode);
     expect(new Set(numbers).size).toBe(numbers.length);
-    for (let opcode = 0; opcode <= 45; opcode++) {
+    for (let opcode = 0; opcode <= 46; opcode++) {
       const name = OPCODE_NAMES[opcode];
       expect(name, `opcode ${opcode}`).toBeDefined();
       if (name) expect(FRAMES[name].check, name).toBeTypeOf("function");
@@ -140,6 +140,13 @@ describe("checking a payload", () => {
     const activity = { ID: "a", EventID: "e", Type: "Session", InternalName: "talk", ScreenID: "s1", IsVirtual: true };
     expect(checkPayload("ACTIVITY_SYNC_NOTIFY", activity)).toEqual({ ok: true, value: activity });
     expect(checkPayload("ACTIVITY_SYNC_NOTIFY", { ID: "a", EventID: "e", Type: "Session" }).ok).toBe(false);
+  });
+
+  it("reads the chat mute list (46) and refuses a row without its Blocked flag", () => {
+    const row = { PersonID: "p2", Blocked: true, CreatedAt: "2026-05-09T12:00:00Z" };
+    expect(checkPayload("CHAT_MUTES_NOTIFY", { EventID: "e", Mutes: [row] })).toEqual({ ok: true, value: { EventID: "e", Mutes: [row] } });
+    expect(checkPayload("CHAT_MUTES_NOTIFY", { EventID: "e", Mutes: [{ PersonID: "p2", CreatedAt: "" }] })).toEqual({ ok: false, error: "Mutes[0].Blocked: expected a boolean" });
+    expect(Opcode.CHAT_MUTES_NOTIFY).toBe(46);
   });
 
   it("types each payload from its checker", () => {

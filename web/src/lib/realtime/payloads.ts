@@ -595,6 +595,26 @@ export const wallProjectNotice = object({
 });
 export type WallProjectNotice = Infer<typeof wallProjectNotice>;
 
+// -- chat mutes (46) ----------------------------------------------------------------------------
+
+/**
+ * A person the caller muted (`Blocked` false) or blocked (`Blocked` true), as
+ * `GET /events/{EventID}/chat-mutes` answers each row.
+ */
+export const chatMute = object({ PersonID: string, Blocked: boolean, CreatedAt: string });
+export type ChatMute = Infer<typeof chatMute>;
+
+/**
+ * 46 CHAT_MUTES_NOTIFY: the caller's whole mute list after each change, to every connection of
+ * theirs (so all their tabs agree), oldest first. Messages of the persons in it no longer reach
+ * them; a client hides what it already shows of them.
+ *
+ * @example {"EventID": "6650a1b2c3d4e5f601234567", "Mutes": [{"PersonID": "6650a1b2c3d4e5f6000000b2",
+ *  "Blocked": false, "CreatedAt": "2026-05-09T12:00:00Z"}]}
+ */
+export const chatMutesNotice = object({ EventID: string, Mutes: array(chatMute) });
+export type ChatMutesNotice = Infer<typeof chatMutesNotice>;
+
 // -- client → server ----------------------------------------------------------------------------
 
 const directCreate = object({ TmpID: string, EventID: string, InviteeID: string });

@@ -66,6 +66,10 @@ const errors: Translation["errors"] = {
   huntItemAlreadyFound: "Diesen Gegenstand hast du schon gefunden.",
   huntClosed: "Die Schnitzeljagd ist gerade nicht geöffnet.",
   huntFull: "Diese Schnitzeljagd hat schon die höchste Zahl an Gegenständen.",
+  chatPersonBlocked: "Du kannst dieser Person keine Nachricht schreiben.",
+  cannotMuteSelf: "Du kannst dich nicht selbst stummschalten oder blockieren.",
+  tooManyMutes: "Du hast so viele Personen stummgeschaltet oder blockiert wie möglich. Hebe zuerst eine Stummschaltung auf.",
+  chatMuteNotFound: "Diese Person ist weder stummgeschaltet noch blockiert.",
 };
 
 export default errors;

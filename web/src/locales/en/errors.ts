@@ -68,6 +68,10 @@ const errors = {
   huntItemAlreadyFound: "You found this item already.",
   huntClosed: "The treasure hunt is not open now.",
   huntFull: "This hunt has the most items it may have.",
+  chatPersonBlocked: "You cannot message this person.",
+  cannotMuteSelf: "You cannot mute or block yourself.",
+  tooManyMutes: "You have muted or blocked as many people as you can. Unmute someone first.",
+  chatMuteNotFound: "This person is not muted or blocked.",
 };
 
 export default errors;

@@ -66,6 +66,10 @@ const errors: Translation["errors"] = {
   huntItemAlreadyFound: "Ya has encontrado este objeto.",
   huntClosed: "La búsqueda del tesoro no está abierta ahora.",
   huntFull: "Esta búsqueda ya tiene el número máximo de objetos.",
+  chatPersonBlocked: "No puedes enviar mensajes a esta persona.",
+  cannotMuteSelf: "No puedes silenciarte ni bloquearte a ti mismo.",
+  tooManyMutes: "Has silenciado o bloqueado al máximo de personas posible. Deja de silenciar a alguien primero.",
+  chatMuteNotFound: "Esta persona no está silenciada ni bloqueada.",
 };
 
 export default errors;

@@ -66,6 +66,10 @@ const errors: Translation["errors"] = {
   huntItemAlreadyFound: "Vous avez déjà trouvé cet objet.",
   huntClosed: "La chasse au trésor n’est pas ouverte en ce moment.",
   huntFull: "Cette chasse a déjà le nombre maximal d’objets.",
+  chatPersonBlocked: "Vous ne pouvez pas écrire à cette personne.",
+  cannotMuteSelf: "Vous ne pouvez pas vous masquer ni vous bloquer vous-même.",
+  tooManyMutes: "Vous avez masqué ou bloqué le nombre maximal de personnes. Rétablissez d'abord quelqu'un.",
+  chatMuteNotFound: "Cette personne n'est ni masquée ni bloquée.",
 };
 
 export default errors;

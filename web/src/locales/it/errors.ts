@@ -66,6 +66,10 @@ const errors: Translation["errors"] = {
   huntItemAlreadyFound: "Hai già trovato questo oggetto.",
   huntClosed: "La caccia al tesoro non è aperta ora.",
   huntFull: "Questa caccia ha già il numero massimo di oggetti.",
+  chatPersonBlocked: "Non puoi scrivere a questa persona.",
+  cannotMuteSelf: "Non puoi silenziare o bloccare te stesso.",
+  tooManyMutes: "Hai silenziato o bloccato il numero massimo di persone. Riattiva prima qualcuno.",
+  chatMuteNotFound: "Questa persona non è né silenziata né bloccata.",
 };
 
 export default errors;
