@@ -5,7 +5,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useNotifications } from "@/features/notifications";
 import { initI18n } from "@/lib/i18n";
 import { storageKeys, writeItem } from "@/lib/storage";
-import { BASE, HUNTS, MAIN, NEW_HUNT, refused, renderSection, serveSection, SIDE } from "./hunt-test-utils";
+import type * as Realtime from "@/lib/realtime";
+import { fakeRealtime } from "@/lib/realtime/testing";
+import { BOARD_REREAD_MS } from "./board-frames";
+import { BASE, EVENT, HUNTS, MAIN, NEW_HUNT, refused, renderSection, serveSection, SIDE } from "./hunt-test-utils";
+
+vi.mock("@/lib/realtime", async (importOriginal) => ({
+  ...(await importOriginal<typeof Realtime>()),
+  realtime: (await import("@/lib/realtime/testing")).fakeRealtime,
+}));
 
 // The viewer needs WebGL; here it records what the preview hands it and lets a test click it.
 interface ViewerProps {
@@ -29,6 +37,7 @@ const writes = (server: ReturnType<typeof serveSection>) => server.calls.filter(
 
 beforeEach(async () => {
   await initI18n("en");
+  fakeRealtime.reset();
   useNotifications.setState({ items: [] });
   viewer.props = null;
   vi.spyOn(console, "warn").mockImplementation(() => undefined); // the test tour has no pano.xml
@@ -204,6 +213,29 @@ describe("the console's Treasure hunt section", { timeout: 30_000 }, () => {
     expect(writes(server)[1]).toMatchObject({ method: "DELETE", path: `${BASE}/activities/${SIDE}` });
     await waitFor(() => expect(side()).toBeNull());
     expect(toasts()).toContain("“Night hunt” deleted.");
+  });
+
+  it("reads the board and the finds again after the event's ranking frames, once per burst", async () => {
+    const server = serveSection();
+    renderSection();
+    const board = await screen.findByRole("region", { name: "Leaderboard" });
+    await within(board).findByText("Bob Builder");
+    const reads = (path: string) => server.calls.filter((c) => c.method === "GET" && c.path.split("?")[0] === path).length;
+    const boardPath = `${HUNTS}/${MAIN}/rankings`;
+    const itemsPath = `${HUNTS}/${MAIN}/items`;
+    const before = { board: reads(boardPath), items: reads(itemsPath) };
+    const frame = (event: string) => ({ EventID: event, HuntID: MAIN, Top: [], Ranked: 2, Version: 9 });
+    act(() => {
+      fakeRealtime.deliver("TREASURE_HUNT_RANKING_NOTIFY", frame(EVENT));
+      fakeRealtime.deliver("TREASURE_HUNT_RANKING_NOTIFY", frame(EVENT));
+      fakeRealtime.deliver("TREASURE_HUNT_RANKING_NOTIFY", frame("6650a1b2c3d4e5f6000000ff"));
+    });
+    await waitFor(() => expect(reads(boardPath)).toBe(before.board + 1), { timeout: BOARD_REREAD_MS + 2000 });
+    await waitFor(() => expect(reads(itemsPath)).toBe(before.items + 1));
+    // Another event's frame asked for nothing; the burst cost one read of each.
+    await new Promise((resolve) => setTimeout(resolve, BOARD_REREAD_MS + 200));
+    expect(reads(boardPath)).toBe(before.board + 1);
+    expect(screen.queryByRole("button", { name: "Refresh" })).toBeNull();
   });
 
   it("exports the board as CSV with the console's token, and says a refusal", async () => {

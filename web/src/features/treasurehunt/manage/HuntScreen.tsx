@@ -2,11 +2,12 @@
  * The console's Treasure hunt section (`/manage/events/:eventId/treasurehunt`, under the event's
  * page heading, so its own heading is an h2): the event's hunts, creating, renaming, rescheduling
  * and deleting one, and for the hunt chosen its items (placed on the tour's rooms with a preview)
- * and its leaderboard with the CSV export. The main hunt is chosen first.
+ * and its leaderboard, live, with the CSV export. The main hunt is chosen first.
  */
 import { useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { LoadState } from "@/components/LoadState";
+import { useBoardFrames } from "./board-frames";
 import { HuntDeletion } from "./HuntDeletion";
 import { type Hunt, type HuntKeys, listHunts, useHuntKeys } from "../api";
 import { pickHunt } from "../model";
@@ -23,6 +24,7 @@ export function HuntScreen({ eventId }: { eventId: string }) {
   const keys = useHuntKeys("console", eventId);
   const event = useQuery(huntEventQuery(keys, eventId));
   const hunts = useQuery({ queryKey: keys.hunts, queryFn: ({ signal }) => listHunts(eventId, signal) });
+  useBoardFrames(eventId, keys);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Both are needed before anything can be shown; a retry asks again only for what failed.
   const failed = [event, hunts].filter((q) => q.isError && q.data === undefined);

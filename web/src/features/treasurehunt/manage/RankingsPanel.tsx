@@ -1,8 +1,9 @@
 /**
  * The chosen hunt's leaderboard for organizers: the first 50 rows with real names (a name hidden
- * from attendees is marked so), "Refresh", and "Export CSV" — every ranked person with email
- * address, score, finds and when they scored (`GET …/rankings.csv`), fetched with the console's
- * token like the Q&A export and saved as a download. A failure is said beside the button.
+ * from attendees is marked so), kept live by the section (board-frames.ts), and "Export CSV" —
+ * every ranked person with email address, score, finds and when they scored
+ * (`GET …/rankings.csv`), fetched with the console's token like the Q&A export and saved as a
+ * download. A failure is said beside the button.
  */
 import { useQuery } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
@@ -47,9 +48,6 @@ export function RankingsPanel({ eventId, hunt, keys }: { eventId: string; hunt: 
       <div className="hunt-panel__head">
         <h3 id={headingId}>{t("board.title")}</h3>
         <div className="hunt-actions">
-          <button type="button" className="button button--secondary" onClick={() => void board.refetch()}>
-            {t("board.refresh")}
-          </button>
           <button ref={exportButton} type="button" className="button" aria-disabled={exporting.busy || undefined} onClick={exportCsv}>
             {exporting.busy ? t("board.exporting") : t("board.export")}
           </button>

@@ -125,7 +125,6 @@ const treasurehuntManage: TreasureHuntManageTranslation = {
     score: "Punkte",
     hidden: "Name vor Teilnehmenden verborgen",
     showing: "Die ersten {{count}} Spieler. Die CSV-Datei enthält alle, mit E-Mail-Adressen.",
-    refresh: "Aktualisieren",
     export: "Als CSV exportieren",
     exporting: "Wird exportiert …",
     exportFailed: "Der Export ist fehlgeschlagen. {{reason}}",

@@ -128,7 +128,6 @@ const treasurehuntManage = {
     score: "Score",
     hidden: "name hidden from attendees",
     showing: "The first {{count}} players. The CSV has everyone, with email addresses.",
-    refresh: "Refresh",
     export: "Export CSV",
     exporting: "Exporting…",
     exportFailed: "The export failed. {{reason}}",

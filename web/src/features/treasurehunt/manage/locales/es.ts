@@ -125,7 +125,6 @@ const treasurehuntManage: TreasureHuntManageTranslation = {
     score: "Puntuación",
     hidden: "nombre oculto a los asistentes",
     showing: "Los primeros {{count}} jugadores. El CSV los tiene a todos, con sus correos electrónicos.",
-    refresh: "Actualizar",
     export: "Exportar CSV",
     exporting: "Exportando…",
     exportFailed: "La exportación falló. {{reason}}",

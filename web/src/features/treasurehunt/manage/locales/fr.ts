@@ -125,7 +125,6 @@ const treasurehuntManage: TreasureHuntManageTranslation = {
     score: "Score obtenu",
     hidden: "nom masqué aux participants",
     showing: "Les {{count}} premiers joueurs. Le CSV les contient tous, avec leurs adresses e-mail.",
-    refresh: "Actualiser",
     export: "Exporter en CSV",
     exporting: "Export…",
     exportFailed: "L’export a échoué. {{reason}}",

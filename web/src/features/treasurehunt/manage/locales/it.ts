@@ -125,7 +125,6 @@ const treasurehuntManage: TreasureHuntManageTranslation = {
     score: "Punteggio",
     hidden: "nome nascosto ai partecipanti",
     showing: "I primi {{count}} giocatori. Il CSV li contiene tutti, con gli indirizzi email.",
-    refresh: "Aggiorna",
     export: "Esporta CSV",
     exporting: "Esportazione…",
     exportFailed: "L’esportazione non è riuscita. {{reason}}",
