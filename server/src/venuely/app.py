@@ -20,6 +20,7 @@ from venuely.chat.mutes_router import mutes_router as chat_mutes_router
 from venuely.chat.rooms_router import rooms_router as chat_rooms_router
 from venuely.chat.router import router as chat_router
 from venuely.core.errors import error_responses, install_error_handlers
+from venuely.core.metrics import process_stopped
 from venuely.core.middleware import AccessLogMiddleware, BodyLimitMiddleware, NulGuardMiddleware
 from venuely.core.services import Services, build_services
 from venuely.customers.router import router as customers_router
@@ -35,6 +36,7 @@ from venuely.lists.router import router as lists_router
 from venuely.locations.router import router as locations_router
 from venuely.media.router import router as media_router
 from venuely.ops.health import health_router
+from venuely.ops.metrics import metrics_router
 from venuely.panoramas.router import router as panoramas_router
 from venuely.panoramas.tours_router import tours_router
 from venuely.polls import realtime as polls_realtime  # noqa: F401 - registers POLL_VOTE
@@ -113,6 +115,7 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
         await services.background.stop()
         await services.hub.stop()
         await services.db.dispose()
+        process_stopped()
 
     app = FastAPI(
         title="Venuely API",
@@ -131,6 +134,7 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
         app.include_router(router, prefix=API_PREFIX, responses=error_responses())
     # Probes for balancers and supervisors, outside the API prefix (ops/health.py).
     app.include_router(health_router, responses=error_responses())
+    app.include_router(metrics_router, responses=error_responses())
     # Tours are static files with their own path, outside the API prefix (PanoURL).
     app.include_router(tours_router, responses=error_responses())
     # The web app answers every other path, so it is mounted last and outside `/api/v1`.

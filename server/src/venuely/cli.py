@@ -23,6 +23,11 @@ def _serve(args: argparse.Namespace) -> int:
         # reach sockets on another, and a ticket used on one could be replayed on another.
         print("venuely serve: --workers above 1 needs VENUELY_REDIS_URL", file=sys.stderr)
         return 2
+    if args.workers > 1:
+        from venuely.core.metrics import prepare_multiprocess
+
+        # Before the workers start: they sum their metrics through these files (core/metrics.py).
+        prepare_multiprocess(settings.data_dir / "metrics")
     uvicorn.run(
         "venuely.app:create_app",
         factory=True,

@@ -41,8 +41,8 @@ from venuely.core.ids import new_id
 
 Expected = tuple[int, int, int, int, int, int, int]
 API_PREFIX = "/api/v1"
-# Paths served outside the API prefix (a tour's files, at its PanoURL; the probes).
-OUTSIDE_API = ("/tours/", "/healthz", "/readyz")
+# Paths served outside the API prefix (a tour's files, at its PanoURL; the probes; the metrics).
+OUTSIDE_API = ("/tours/", "/healthz", "/readyz", "/metrics")
 
 
 # The policies of accounts/permissions.py as rows of expectations, `ok` being the allowed answer.
@@ -305,10 +305,12 @@ GROUPS: dict[str, list[Row]] = {
         Row("GET", "/tours/{PANO}/1/pano.xml", public()),
         Row("HEAD", "/tours/{PANO}/1/pano.xml", public()),
     ],
-    # The probes answer anyone: a balancer has no token (ops/health.py).
+    # The probes and the metrics answer anyone: a balancer or a scraper has no token
+    # (ops/health.py, ops/metrics.py); the reverse proxy keeps them off the outside.
     "operations": [
         Row("GET", "/healthz", public()),
         Row("GET", "/readyz", public()),
+        Row("GET", "/metrics", public()),
     ],
     # Global themes belong to customer A: its admins change them, event A's admin may only read
     # them (to apply one), other customers' admins are told they do not exist. The default theme

@@ -23,6 +23,7 @@ collect_ignore = (
         "test_conn_limit_redis.py",
         "test_faults_redis.py",
         "test_ready_redis.py",
+        "test_metrics_workers.py",
     ]
 )
 

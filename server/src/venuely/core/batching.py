@@ -25,6 +25,8 @@ import contextlib
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Generic, TypeVar
 
+from venuely.core.metrics import BATCH_PENDING
+
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -40,11 +42,13 @@ class Batcher(Generic[T, R]):
         self._write = write
         self._queue: list[tuple[T, asyncio.Future[R]]] = []
         self._task: asyncio.Task[None] | None = None
+        self._depth = BATCH_PENDING.labels(name)
 
     async def submit(self, item: T) -> R:
         """Store `item` with whatever else is waiting; its outcome, or its refusal raised."""
         future: asyncio.Future[R] = asyncio.get_running_loop().create_future()
         self._queue.append((item, future))
+        self._depth.set(len(self._queue))
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._run(), name=self.name)
         return await future
@@ -58,6 +62,7 @@ class Batcher(Generic[T, R]):
         while self._queue:
             batch = self._queue[: self.max_batch]
             del self._queue[: self.max_batch]
+            self._depth.set(len(self._queue))
             try:
                 outcomes = list(await self._write([item for item, _ in batch]))
             except Exception as exc:

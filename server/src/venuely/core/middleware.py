@@ -19,6 +19,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.logging import request_id
+from venuely.core.metrics import UNMATCHED, observe_request
 
 access_log = logging.getLogger("venuely.access")
 
@@ -209,6 +210,25 @@ def _request_id(scope: Scope) -> str:
     return secrets.token_hex(8)
 
 
+def _route_template(scope: Scope) -> str:
+    """The path pattern of the route that answered (the router leaves it in the scope), so a
+    metric counts `/api/v1/events/{EventID}` once, not once per event."""
+    route = scope.get("route")
+    template = getattr(route, "path", None)
+    regex = getattr(route, "path_regex", None)
+    if not isinstance(template, str) or not isinstance(regex, re.Pattern):
+        return UNMATCHED
+    # A route included under a prefix (`/api/v1`) knows only its own part; the prefix is what
+    # of the requested path comes before the part the route's pattern takes.
+    path: str = scope.get("path", "")
+    start = 0
+    while start != -1:
+        if regex.match(path[start:]):
+            return path[:start] + template
+        start = path.find("/", start + 1)
+    return template
+
+
 class AccessLogMiddleware:
     """One log line per HTTP request, and its request id (`X-Request-ID`, echoed in the answer
     and on every line logged while handling it)."""
@@ -236,14 +256,17 @@ class AccessLogMiddleware:
         try:
             await self.app(scope, receive, capture)
         finally:
+            elapsed = time.perf_counter() - started
             access_log.info(
                 "request",
                 extra={
                     "method": scope.get("method"),
                     "path": scope.get("path"),
                     "status": status["code"],
-                    "ms": round((time.perf_counter() - started) * 1000, 2),
+                    "ms": round(elapsed * 1000, 2),
                     "client": (scope.get("client") or ("", 0))[0],
                 },
             )
+            route = _route_template(scope)
+            observe_request(scope.get("method", ""), route, status["code"], elapsed)
             request_id.reset(token)

@@ -20,9 +20,10 @@ RESERVED_NAMES = frozenset(
         "static",
         "docs",
         "health",
-        # Probes (ops/health.py).
+        # Probes (ops/health.py) and the metrics (ops/metrics.py).
         "healthz",
         "readyz",
+        "metrics",
         # Web app: the organizer console and the site-level (no event) pages.
         "manage",
         "admin",

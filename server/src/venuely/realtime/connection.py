@@ -18,6 +18,7 @@ import logging
 from enum import Enum
 from typing import Any, Protocol
 
+from venuely.core.metrics import REALTIME_SLOW_CLOSES
 from venuely.realtime.errors import CloseCode
 from venuely.realtime.wsprotocol import binary_message
 
@@ -114,6 +115,7 @@ class Connection:
                 "realtime slow consumer closed",
                 extra={"connection": self.id, "person_id": self.person_id, "queued": buffered},
             )
+            REALTIME_SLOW_CLOSES.inc()
             self.close(CloseCode.SLOW_CONSUMER, "outbound buffer full")
         return True
 

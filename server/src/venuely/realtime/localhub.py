@@ -15,6 +15,7 @@ import logging
 import time
 from collections import deque
 
+from venuely.core.metrics import REALTIME_CONNECTIONS, REALTIME_DELIVERIES
 from venuely.realtime.connection import Connection, ConnState, cancel_quietly
 from venuely.realtime.errors import CloseCode
 from venuely.realtime.mutefilter import (
@@ -117,11 +118,15 @@ class LocalHub:
         return True
 
     def _register(self, conn: Connection) -> None:
+        if conn not in self.connections:
+            REALTIME_CONNECTIONS.inc()
         self.connections.add(conn)
         self._persons.setdefault(conn.person_id, set()).add(conn)
         self._index_mutes(conn)
 
     def _unregister(self, conn: Connection) -> None:
+        if conn in self.connections:
+            REALTIME_CONNECTIONS.dec()
         self.connections.discard(conn)
         persons = self._persons.get(conn.person_id)
         if persons is not None:
@@ -240,10 +245,13 @@ class LocalHub:
         # The mute filter looks at a frame only while a socket here has mutes, or when the frame
         # is a mutes list; every other delivery is the plain loop below.
         if self._muted_by or opcode_of(frame) == MUTES_OPCODE:
-            return self._deliver_watched(channel, members, message, frame)
-        delivered = 0
-        for conn in members:
-            delivered += conn.write_message(message)
+            delivered = self._deliver_watched(channel, members, message, frame)
+        else:
+            delivered = 0
+            for conn in members:
+                delivered += conn.write_message(message)
+        # Once per frame and channel, not per socket: a broadcast to 10,000 is one update.
+        REALTIME_DELIVERIES.inc(delivered)
         return delivered
 
     async def add_member_local(self, channel: str, person_id: str) -> None:

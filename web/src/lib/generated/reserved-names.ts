@@ -15,6 +15,7 @@ export const RESERVED_NAMES: readonly string[] = [
   "login",
   "logout",
   "manage",
+  "metrics",
   "password-confirmation",
   "password-reset",
   "policies",
