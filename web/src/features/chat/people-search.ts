@@ -5,6 +5,7 @@
  * answered, which may be the person's own, so leaving them out never ends the paging early.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { getAttendeeIDs, getAttendees } from "./api";
 import { rememberNames, useChat } from "./store";
 import type { ChatAttendee } from "./types";
@@ -101,11 +102,8 @@ export function usePeopleSearch(): PeopleSearch {
     [eventID, me],
   );
 
-  useEffect(() => {
-    const search = term.trim();
-    const timer = setTimeout(() => void load(search, null), search ? SEARCH_DEBOUNCE_MS : 0);
-    return () => clearTimeout(timer);
-  }, [term, load]);
+  const settled = useDebouncedValue(term.trim(), SEARCH_DEBOUNCE_MS);
+  useEffect(() => void load(settled, null), [settled, load]);
 
   const next = result.next;
   const loadMore = useCallback(() => {
