@@ -13,13 +13,18 @@ WEB_DEPS := $(WEB)/node_modules/.stamp-ci
 WEB_BUILD := $(WEB)/dist/.stamp-build
 WEB_SOURCES := $(shell find $(WEB)/src $(WEB)/public -type f 2>/dev/null) $(wildcard $(WEB)/index.html $(WEB)/vite.config.ts $(WEB)/tsconfig.json $(WEB)/scripts/*.mjs)
 CHROMIUM ?= /usr/bin/chromium
+# The local OpenID provider (dev/oidc/): the identity tests start their own, `make dev` this one.
+OIDC := dev/oidc
+OIDC_DEPS := $(OIDC)/node_modules/.stamp
+OIDC_PORT := 9400
+VITE_PORT := 5173
 
 .PHONY: help run test dev lint typecheck pytest migrate demo install install-dev clean lock web web-test e2e chromium nginx bench fuzz codegen
 
 help:
 	@echo "make run      install, migrate, seed the demo event and serve on http://$(HOST):$(PORT)"
 	@echo "make test     install test tools and run lint, types and every test"
-	@echo "make dev      serve with auto-reload"
+	@echo "make dev      serve with auto-reload, and a local OpenID provider to sign in with"
 	@echo "make lint     ruff (lint + format check) and mypy --strict"
 	@echo "make migrate  apply database migrations"
 	@echo "make demo     (re)seed the demo event"
@@ -56,20 +61,28 @@ run: demo web
 	@echo "Demo event: http://$(HOST):$(PORT)/demo  (attendee@demo.venuely.example / demo-attendee-pass)"
 	@echo "Organizer console: http://$(HOST):$(PORT)/manage  (admin@demo.venuely.example / demo-organizer-pass)"
 	@echo "Help desk agent: http://$(HOST):$(PORT)/demo  (agent@demo.venuely.example / demo-agent-pass)"
+	@echo "Platform master: http://$(HOST):$(PORT)/manage  (master@demo.venuely.example / demo-master-pass)"
 	$(BIN)/venuely serve --host $(HOST) --port $(PORT)
 
-# The API server with auto-reload in the background, Vite in front of it (proxying /api and /realtime).
-dev: demo $(WEB_DEPS)
-	$(BIN)/venuely serve --host $(HOST) --port $(PORT) --reload & server=$$!; \
-	  trap 'kill $$server' EXIT INT TERM; \
-	  cd $(WEB) && VENUELY_DEV_API=http://$(HOST):$(PORT) npx vite --host $(HOST)
+# The API server with auto-reload in the background, Vite in front of it (proxying /api and /realtime),
+# and the local OpenID provider (dev/oidc/demo.json), registered for the demo customer. The public
+# URL is Vite's: sign-ins come back through it, and its pages complete them.
+dev: demo $(WEB_DEPS) $(OIDC_DEPS)
+	VENUELY_PUBLIC_URL=http://$(HOST):$(VITE_PORT) $(BIN)/venuely sign-in-provider --issuer http://127.0.0.1:$(OIDC_PORT) --client-id venuely-demo \
+	  --client-secret venuely-demo-secret --label "Local test provider"
+	VENUELY_OIDC_PORT=$(OIDC_PORT) node $(OIDC)/provider.mjs $(OIDC)/demo.json & oidc=$$!; \
+	  VENUELY_PUBLIC_URL=http://$(HOST):$(VITE_PORT) $(BIN)/venuely serve --host $(HOST) --port $(PORT) --reload & server=$$!; \
+	  trap 'kill $$server $$oidc' EXIT INT TERM; \
+	  echo "Sign in with OpenID: http://$(HOST):$(VITE_PORT)/demo/login, button 'Local test provider'," \
+	    "login 'attendee' or 'ada' (any password; 'unverified' shows a refusal)"; \
+	  cd $(WEB) && VENUELY_DEV_API=http://$(HOST):$(PORT) npx vite --host $(HOST) --port $(VITE_PORT) --strictPort
 
 lint: install-dev
 	cd $(SERVER) && ../$(BIN)/ruff check src tests migrations
 	cd $(SERVER) && ../$(BIN)/ruff format --check src tests migrations
 	cd $(SERVER) && ../$(BIN)/mypy
 
-pytest: install-dev nginx
+pytest: install-dev nginx $(OIDC_DEPS)
 	cd $(SERVER) && ../$(BIN)/pytest -n auto
 
 test: lint pytest web-test e2e
@@ -99,6 +112,10 @@ $(WEB_BUILD): $(WEB_DEPS) $(WEB_SOURCES)
 
 web: $(WEB_BUILD)
 
+$(OIDC_DEPS): $(OIDC)/package.json $(OIDC)/package-lock.json
+	cd $(OIDC) && npm ci --no-audit --no-fund
+	touch $@
+
 web-test: $(WEB_DEPS)
 	cd $(WEB) && npm run lint
 	cd $(WEB) && npm run typecheck
@@ -118,7 +135,7 @@ nginx:
 	fi
 
 # Starts `venuely serve` itself (random free port, temporary VENUELY_DATA_DIR); see web/e2e/.
-e2e: chromium install web
+e2e: chromium install web $(OIDC_DEPS)
 	cd $(WEB) && VENUELY_BIN=$(abspath $(BIN))/venuely CHROMIUM=$(CHROMIUM) npm run e2e
 
 lock: install-dev
@@ -142,4 +159,4 @@ bench: $(BENCH_VENV)/.stamp
 	ulimit -n $$(ulimit -Hn) && $(BENCH_VENV)/bin/python bench/run.py
 
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) var $(WEB)/node_modules $(WEB)/dist
+	rm -rf $(VENV) $(BENCH_VENV) var $(WEB)/node_modules $(WEB)/dist $(OIDC)/node_modules

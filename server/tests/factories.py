@@ -26,7 +26,8 @@ def _hash(password: str) -> str:
 
 async def make_customer(services: Services, name: str = "Acme Events") -> Customer:
     async with services.db.session() as session:
-        customer = Customer(id=new_id(), name=name, created_at=services.clock.now())
+        now = services.clock.now()
+        customer = Customer(id=new_id(), name=name, created_at=now, updated_at=now)
         session.add(customer)
     return customer
 

@@ -32,6 +32,7 @@ from venuely.events.router import router as events_router
 from venuely.files.limits import upload_path_limits
 from venuely.files.router import router as files_router
 from venuely.helpdesk.router import router as helpdesk_router
+from venuely.identity.router import router as identity_router
 from venuely.lists.router import router as lists_router
 from venuely.locations.router import router as locations_router
 from venuely.media.router import router as media_router
@@ -72,6 +73,7 @@ FEATURE_ROUTERS: tuple[APIRouter, ...] = (
     events_public_router,
     events_router,
     customers_router,
+    identity_router,
     menu_router,
     events_pages_router,
     prepublish_router,

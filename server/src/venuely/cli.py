@@ -1,4 +1,4 @@
-"""`venuely` command line: serve, migrate, demo, demo-tour, create-admin."""
+"""`venuely` command line: serve, migrate, demo, demo-tour, create-admin, sign-in-provider."""
 
 from __future__ import annotations
 
@@ -94,6 +94,15 @@ def _create_admin(args: argparse.Namespace) -> int:
     )
 
 
+def _sign_in_provider(args: argparse.Namespace) -> int:
+    from venuely.identity.cli import ProviderArgs, register_provider
+
+    wanted = ProviderArgs(
+        args.customer, args.kind, args.issuer, args.client_id, args.client_secret, args.label
+    )
+    return asyncio.run(register_provider(load_settings(), wanted))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="venuely", description="Venuely events platform server")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -124,6 +133,17 @@ def build_parser() -> argparse.ArgumentParser:
     admin.add_argument("--first-name", default="Admin")
     admin.add_argument("--last-name", default="")
     admin.set_defaults(handler=_create_admin)
+
+    provider = sub.add_parser(
+        "sign-in-provider", help="add or refresh a customer's OpenID sign-in provider"
+    )
+    provider.add_argument("--customer", default=None, help="id or name (default: the demo's)")
+    provider.add_argument("--kind", choices=("oidc", "google"), default="oidc")
+    provider.add_argument("--issuer", default=None, help="the issuer URL (not for google)")
+    provider.add_argument("--client-id", required=True)
+    provider.add_argument("--client-secret", default=None)
+    provider.add_argument("--label", default=None, help="the button's text")
+    provider.set_defaults(handler=_sign_in_provider)
     return parser
 
 

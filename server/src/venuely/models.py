@@ -15,6 +15,7 @@ def import_all_models() -> None:
     import venuely.events.pages_models
     import venuely.files.models
     import venuely.helpdesk.models
+    import venuely.identity.models
     import venuely.locations.models
     import venuely.media.models
     import venuely.panoramas.models

@@ -86,6 +86,9 @@ class Settings(BaseSettings):
     outbound_timeout_seconds: float = Field(default=10.0, gt=0)
     proxy_requests_per_minute: int = Field(default=60, ge=1)
 
+    # Calls to OpenID providers (identity/discovery.py): each whole request, connect to last byte.
+    oidc_timeout_seconds: float = Field(default=10.0, gt=0, le=60)
+
     log_level: str = "INFO"
     log_format: Literal["auto", "json", "console"] = "auto"
 

@@ -19,9 +19,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from tests.api.authz_admin_roles import admin_roles_rows
 from tests.api.authz_breakouts import breakout_rows
 from tests.api.authz_chat import chat_people_rows
+from tests.api.authz_customers import customer_rows
 from tests.api.authz_helpdesk import helpdesk_rows
+from tests.api.authz_identity import identity_rows
 from tests.api.authz_media import REC_SECRET, video_body
 from tests.api.authz_polls import poll_rows
 from tests.api.authz_qna import qna_rows
@@ -974,6 +977,14 @@ GROUPS["helpdesk"] = helpdesk_rows()
 GROUPS["treasure hunt"] = treasurehunt_rows()
 # The Wall of Fame: `authz_walloffame.py`.
 GROUPS["walloffame"] = walloffame_rows()
+# Customers and event requests: `authz_customers.py`.
+GROUPS["customers"] = customer_rows()
+
+# The caller's own admin roles: `authz_admin_roles.py`.
+GROUPS["admin roles"] = admin_roles_rows()
+
+# Sign-in providers, SSO hand-offs: `authz_identity.py`.
+GROUPS["identity"] = identity_rows()
 
 ROWS = [row for rows in GROUPS.values() for row in rows]
 assert all(len(row.expected) == len(CALLERS) for row in ROWS)

@@ -30,6 +30,7 @@ from sqlalchemy import select
 
 from tests.api.authz_breakouts import breakout_objects
 from tests.api.authz_helpdesk import helpdesk_objects
+from tests.api.authz_identity import identity_objects
 from tests.api.authz_media import media_objects
 from tests.api.authz_polls import poll_objects
 from tests.api.authz_qna import qna_objects
@@ -167,6 +168,7 @@ async def build_world(services: Services, client: httpx.AsyncClient) -> World:
     await helpdesk_objects(services, client, ids)
     await treasurehunt_objects(services, client, bearer(tokens["master"]), ids)
     await walloffame_objects(services, client, bearer(tokens["master"]), ids)
+    await identity_objects(client, bearer(tokens["master"]), ids)
     await _chat(services, ids, event_a, event_b)
     await _themes_and_tours(services, ids)
     return World(ids=ids, tokens=tokens, logins=logins, session_body=session_body)

@@ -92,7 +92,7 @@ async def test_listadmins_by_type_with_and_without_roles(
         AdminType.EVENT,
         event_id=event.id,
         customer_id=customer.id,
-        roles=["Host"],
+        roles=["moderation"],
     )
     outsider = await make_person(services)
     await grant_admin(
@@ -118,7 +118,7 @@ async def test_listadmins_by_type_with_and_without_roles(
     with_roles = await client.get(
         f"/admins/listadmins/Event?EventID={event.id}&WithRoles=true", headers=headers
     )
-    assert with_roles.json()[0]["Roles"] == ["Host"]
+    assert with_roles.json()[0]["Roles"] == ["moderation"]
     customers = await client.get("/admins/listadmins/Customer", headers=headers)
     assert [a["PersonID"] for a in customers.json()] == [boss.id]
     assert (await client.get("/admins/listadmins/Owner", headers=headers)).status_code == 422

@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from sqlalchemy import delete, update
+from sqlalchemy import event as sa_event
 
 from tests.factories import grant_admin, make_customer, make_event, make_person, token_for
 from venuely.accounts.models import AuthSession, Person
@@ -132,3 +133,29 @@ async def test_every_kind_of_caller_gets_the_rest_verdict(
     async with services.db.session() as session:
         unknown = await check_command_callers(session, services, new_id(), sessions[:1])
     assert _verdict(unknown[sessions[0]]) == "EVENT_NOT_FOUND"
+
+
+async def test_an_open_event_needs_no_whitelist_query_while_another_is_restricted(
+    services: Services,
+) -> None:
+    """`admits_everyone` looks at the socket's own event: a restricted event elsewhere must not
+    send every attendee's command of an open event through the per-email whitelist query."""
+    customer = await make_customer(services)
+    open_event = await make_event(services, customer)
+    await make_event(services, customer, is_restricted=True)
+    attendee = await make_person(services, event=open_event)
+    session_id = await _session(services, attendee, open_event)
+    statements: list[str] = []
+
+    def count(_conn: object, _cursor: object, statement: str, *_: object) -> None:
+        statements.append(statement)
+
+    engine = services.db.engine.sync_engine
+    sa_event.listen(engine, "before_cursor_execute", count)
+    try:
+        async with services.db.session() as session:
+            found = await check_command_callers(session, services, open_event.id, [session_id])
+    finally:
+        sa_event.remove(engine, "before_cursor_execute", count)
+    assert _verdict(found[session_id]) == (attendee.id, False)
+    assert not [s for s in statements if "event_whitelist" in s and "auth_sessions" not in s]

@@ -52,9 +52,17 @@ async def world(services: Services) -> World:
         date_begin=now + timedelta(days=5),
         date_end=now + timedelta(days=6),
     )
-    people = {name: await make_person(services) for name in ("master", "alpha", "event", "none")}
+    names = ("master", "alpha", "moderator", "event", "none")
+    people = {name: await make_person(services) for name in names}
     await grant_admin(services, people["master"], AdminType.MASTER)
     await grant_admin(services, people["alpha"], AdminType.CUSTOMER, customer_id=alpha.id)
+    await grant_admin(
+        services,
+        people["moderator"],
+        AdminType.CUSTOMER,
+        customer_id=alpha.id,
+        roles=["moderation"],
+    )
     await grant_admin(
         services, people["event"], AdminType.EVENT, event_id=other.id, customer_id=beta.id
     )
@@ -149,6 +157,8 @@ async def test_customers_follow_the_same_scope(client: httpx.AsyncClient, world:
     assert ("Alpha", True) in everyone
     assert ("Beta", True) in everyone
     assert await customers("alpha") == [("Alpha", True)]
+    # Creating events is content work: a customer admin holding only moderation may not.
+    assert await customers("moderator") == [("Alpha", False)]
     # An event admin sees their event's customer but may not add events to it.
     assert await customers("event") == [("Beta", False)]
     assert (await client.get("/customers", headers=world.h("attendee"))).status_code == 403

@@ -228,7 +228,7 @@ async def test_persons_by_relation_with_roles(
         AdminType.EVENT,
         event_id=world.event_a.id,
         customer_id=world.customer_a.id,
-        roles=["chat"],
+        roles=["moderation"],
     )
     room = "6650a1b2c3d4e5f6000000f2"
     await _post(client, world, ParentID=room, ChildID=moderator.id, ChildType="Person")
@@ -251,7 +251,10 @@ async def test_persons_by_relation_with_roles(
         params={**params, "WithRoles": "true"},
         headers=world.h("attendee_a"),
     )
-    assert [(p["IsAdmin"], p["Roles"]) for p in roles.json()] == [(True, ["chat"]), (False, [])]
+    assert [(p["IsAdmin"], p["Roles"]) for p in roles.json()] == [
+        (True, ["moderation"]),
+        (False, []),
+    ]
     foreign = await client.get("/personsbyrelation", params=params, headers=world.h("attendee_b"))
     assert foreign.status_code == 403
     missing = await client.get(

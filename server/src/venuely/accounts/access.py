@@ -7,7 +7,8 @@ addresses cannot be probed.
 
 Seeing is not administering. Changing someone's login address or disabled flag could take over
 or lock out an account that other organisers rely on, so a non-master admin may do it only when
-every event the person attends is theirs and the person holds no admin rights (`may_administer`).
+every event the person attends is theirs, with the `people` role (admins/roles.py), and the
+person holds no admin rights (`may_administer`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from venuely.accounts.models import Person
 from venuely.accounts.permissions import Principal
 from venuely.admins.models import Admin
+from venuely.admins.roles import Role
 from venuely.core.errors import ApiError, ErrorCode, not_found
 from venuely.events.models import Attendee, Event
 
@@ -101,8 +103,8 @@ async def may_administer(
     if not events:
         return False
     if customer_level:
-        return all(principal.admins_customer(event.customer_id) for event in events)
-    return all(principal.admins_event(event) for event in events)
+        return all(principal.has_customer_role(e.customer_id, Role.PEOPLE) for e in events)
+    return all(principal.has_role(e.id, e.customer_id, Role.PEOPLE) for e in events)
 
 
 def forbidden(message: str) -> ApiError:

@@ -29,6 +29,7 @@ from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.ids import NULL_ID
 from venuely.core.security import needs_rehash
 from venuely.core.services import Services
+from venuely.customers.status import check_customer_active
 from venuely.events.models import Event
 
 # An unverified person trying again and again gets one fresh verification mail per this interval.
@@ -93,10 +94,12 @@ async def login_to_event(
     as_principal = Principal(
         person=person, session_id="", token_event_id=NULL_ID, grants=await _grants(session, person)
     )
-    if not as_principal.admins_event(event) and not await is_email_allowed(
-        session, event.id, person.login_email
-    ):
-        return LoginResponse.of(LoginReason.NOT_ATTENDEE, event_id=event.id)
+    if not as_principal.admins_event(event):
+        # A disabled customer's events admit only their admins (who may be fixing them); said
+        # after the password, like every other fact about this login.
+        await check_customer_active(session, event.customer_id)
+        if not await is_email_allowed(session, event.id, person.login_email):
+            return LoginResponse.of(LoginReason.NOT_ATTENDEE, event_id=event.id)
     # The whitelist is the gate; whoever passes it becomes an attendee on first login.
     await enrol(session, services, person.id, event.id)
     token = await issue_token(session, services, person, event.id)

@@ -15,11 +15,12 @@ from venuely.accounts.access import PersonAccess, covered_by, forbidden, may_adm
 from venuely.accounts.mails import Outbox, invitation_mail
 from venuely.accounts.models import EmailTokenPurpose, Person, PersonValue
 from venuely.accounts.passwords import hash_password_async, password_problems
-from venuely.accounts.permissions import Principal, load_event
+from venuely.accounts.permissions import Principal, load_event, role_required
 from venuely.accounts.schemas import PersonCreate, PersonOut
 from venuely.accounts.throttle import PERSONS_CREATED_PER_ADMIN
 from venuely.accounts.tokens import revoke_all
 from venuely.admins.models import Admin
+from venuely.admins.roles import Role
 from venuely.core import ratelimit
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.ids import NULL_ID, new_id
@@ -90,6 +91,8 @@ async def create_person(
         event = await load_event(session, body.EventID)
         if not principal.admins_event(event):
             raise forbidden("Event admin rights required for this EventID")
+        if not principal.has_role(event.id, event.customer_id, Role.PEOPLE):
+            raise role_required(Role.PEOPLE, "event", {"EventID": event.id})
     elif not principal.is_master:
         # Without an event the new person would be invisible to everyone but master admins.
         raise forbidden("Only master admins may create a person outside an event")

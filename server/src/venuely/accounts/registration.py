@@ -22,6 +22,7 @@ from venuely.accounts.whitelist import is_email_allowed
 from venuely.core import ratelimit
 from venuely.core.ids import new_id
 from venuely.core.services import Services
+from venuely.customers.status import check_customer_active
 from venuely.events.models import Event
 
 _CODE_RE = re.compile(r"^\d{6}$")
@@ -39,6 +40,7 @@ async def register(
     email = body.LoginEMail.lower()
     await ratelimit.enforce(session, REGISTER_PER_IP, ip, now)
     await ratelimit.enforce(session, REGISTER_PER_EMAIL, email, now)
+    await check_customer_active(session, event.customer_id)
     if not await is_email_allowed(session, event.id, email):
         return LoginResponse.of(LoginReason.NOT_ATTENDEE, event_id=event.id)
     if problems := password_problems(body.Password, email):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from sqlalchemy import ColumnElement, and_, bindparam, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import aliased
 
 from venuely.events.models import Event, WhitelistEntry
 
@@ -57,7 +58,11 @@ def admits_everyone(event_id: ColumnElement[str]) -> ColumnElement[bool]:
     """True when the event (its id column in the enclosing statement) has no entries and is not
     restricted: whoever asks is admitted, and no email needs matching."""
     entries = select(WhitelistEntry.entry).where(WhitelistEntry.event_id == event_id)
-    restricted = select(Event.id).where(Event.id == event_id, Event.is_restricted.is_(True))
+    # An alias, not `Event`: when `event_id` is the enclosing statement's own events column, a
+    # subquery over the same table compares each row with itself, and any restricted event
+    # anywhere would then count.
+    other = aliased(Event)
+    restricted = select(other.id).where(other.id == event_id, other.is_restricted.is_(True))
     return and_(~entries.exists(), ~restricted.exists())
 
 

@@ -9,6 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from venuely.accounts.models import Person
 from venuely.admins.models import Admin, AdminType
+from venuely.admins.roles import ordered, roles_of
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.i18n import Language, normalize_language
 from venuely.core.mailtemplate import MailContent, render
@@ -29,6 +30,10 @@ _TEXT: dict[Language, dict[str, str]] = {
         "Customer": "You have been given customer admin rights for {scope}.",
         "Event": "You have been given event admin rights for the event “{scope}”.",
         "roles": "Your roles: {roles}.",
+        "content": "content",
+        "moderation": "moderation",
+        "people": "people",
+        "analytics": "analytics",
         "login": "Sign in with your email address {email}.",
         "no_password": (
             "Your account has no password yet: on the sign-in page choose “Forgot password” "
@@ -43,6 +48,10 @@ _TEXT: dict[Language, dict[str, str]] = {
         "Customer": "Du hast Kunden-Admin-Rechte für {scope} erhalten.",
         "Event": "Du hast Event-Admin-Rechte für die Veranstaltung „{scope}“ erhalten.",
         "roles": "Deine Rollen: {roles}.",
+        "content": "Inhalte",
+        "moderation": "Moderation",
+        "people": "Personen",
+        "analytics": "Auswertungen",
         "login": "Melde dich mit deiner E-Mail-Adresse {email} an.",
         "no_password": (
             "Dein Konto hat noch kein Passwort: Wähle auf der Anmeldeseite „Passwort vergessen“ "
@@ -57,6 +66,10 @@ _TEXT: dict[Language, dict[str, str]] = {
         "Customer": "Has recibido derechos de administrador de cliente para {scope}.",
         "Event": "Has recibido derechos de administrador del evento «{scope}».",
         "roles": "Tus roles: {roles}.",
+        "content": "contenido",
+        "moderation": "moderación",
+        "people": "personas",
+        "analytics": "analítica",
         "login": "Inicia sesión con tu dirección de correo {email}.",
         "no_password": (
             "Tu cuenta aún no tiene contraseña: en la página de inicio de sesión elige "
@@ -71,6 +84,10 @@ _TEXT: dict[Language, dict[str, str]] = {
         "Customer": "Vous avez reçu les droits d'administrateur client pour {scope}.",
         "Event": "Vous avez reçu les droits d'administrateur de l'événement « {scope} ».",
         "roles": "Vos rôles : {roles}.",
+        "content": "contenu",
+        "moderation": "modération",
+        "people": "personnes",
+        "analytics": "statistiques",
         "login": "Connectez-vous avec votre adresse e-mail {email}.",
         "no_password": (
             "Votre compte n'a pas encore de mot de passe : sur la page de connexion, choisissez "
@@ -85,6 +102,10 @@ _TEXT: dict[Language, dict[str, str]] = {
         "Customer": "Hai ricevuto i diritti di amministratore cliente per {scope}.",
         "Event": "Hai ricevuto i diritti di amministratore dell'evento «{scope}».",
         "roles": "I tuoi ruoli: {roles}.",
+        "content": "contenuti",
+        "moderation": "moderazione",
+        "people": "persone",
+        "analytics": "analisi",
         "login": "Accedi con il tuo indirizzo email {email}.",
         "no_password": (
             "Il tuo account non ha ancora una password: nella pagina di accesso scegli "
@@ -111,8 +132,10 @@ async def admin_info_mail(
     text = _TEXT[normalize_language(person.language)]
     email = person.login_email
     paragraphs = [text[grant.admin_type].format(scope=await _scope_name(session, grant))]
-    if grant.roles:
-        paragraphs.append(text["roles"].format(roles=", ".join(grant.roles)))
+    # The roles it is limited to, named in the person's language (none listed: all four).
+    if grant.admin_type != AdminType.MASTER and grant.roles:
+        names = [text[role.value] for role in ordered(roles_of(grant.roles))]
+        paragraphs.append(text["roles"].format(roles=", ".join(names) or "-"))
     paragraphs.append(
         text["no_password" if person.password_hash is None else "login"].format(email=email)
     )

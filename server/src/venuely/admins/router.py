@@ -1,4 +1,5 @@
-"""HTTP routes for admin rights: grants, the "am I ...?" checks, lists by type, the info mail."""
+"""HTTP routes for admin rights: grants, the "am I ...?" checks, lists by type, the info mail,
+and the caller's own rights in an event (its roles)."""
 
 from __future__ import annotations
 
@@ -6,12 +7,20 @@ from typing import Annotated
 
 from fastapi import APIRouter, Path, Query, Response
 
-from venuely.accounts.permissions import AnyAdmin, Authenticated, load_event
+from venuely.accounts.permissions import AnyAdmin, Authenticated, EventMember, load_event
 from venuely.admins import service
 from venuely.admins.access import access_admin_by_id, access_admin_for_change
 from venuely.admins.mails import send_admin_info_mail
 from venuely.admins.models import AdminType
-from venuely.admins.schemas import AdminCreate, AdminListItem, AdminOut, AdminUpdate, MailSent
+from venuely.admins.roles import ordered
+from venuely.admins.schemas import (
+    AdminCreate,
+    AdminListItem,
+    AdminOut,
+    AdminUpdate,
+    MailSent,
+    MyRights,
+)
 from venuely.core.deps import ServicesDep, SessionDep
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.ids import ID_PATTERN
@@ -120,3 +129,11 @@ async def send_new_admin_info_mail(
     grant = await access_admin_for_change(session, principal, admin_id)
     await send_admin_info_mail(session, services, grant, principal.person_id)
     return MailSent(Sent=True)
+
+
+@router.get("/events/{EventID}/my-rights", response_model=MyRights)
+async def get_my_rights(access: EventMember) -> MyRights:
+    """The caller's roles in the event; an attendee (or a preview) holds none."""
+    event, principal = access.event, access.principal
+    roles = principal.roles_in_event(event.id, event.customer_id) if access.is_admin else set()
+    return MyRights(EventID=event.id, IsMaster=principal.is_master, Roles=ordered(roles))

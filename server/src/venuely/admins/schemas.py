@@ -8,9 +8,10 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, EmailStr, Field
 
 from venuely.admins.models import AdminType as AdminKind
+from venuely.admins.roles import Role
 from venuely.core.ids import Id
 
-Role = Annotated[str, Field(min_length=1, max_length=50, pattern=r"^[A-Za-z0-9_. -]+$")]
+# The four roles of admins/roles.py; anything else is 422 naming `Roles`. Empty: all four.
 RoleList = Annotated[list[Role], Field(max_length=50)]
 
 
@@ -63,3 +64,13 @@ class AdminListItem(BaseModel):
 
 class MailSent(BaseModel):
     Sent: bool
+
+
+class MyRights(BaseModel):
+    """What the caller may do in one event: the console hides what the roles do not cover."""
+
+    EventID: str
+    IsMaster: bool
+    # Effective roles: the union over the caller's grants on the event and its customer (a grant
+    # without roles counts as all four); empty for attendees.
+    Roles: list[Role]

@@ -15,6 +15,7 @@ from venuely.accounts.models import Person
 from venuely.accounts.permissions import Principal
 from venuely.admins.access import check_can_manage, check_may_grant_at_all, visible_grants_clause
 from venuely.admins.models import Admin, AdminType
+from venuely.admins.roles import Role, ordered
 from venuely.admins.schemas import AdminCreate, AdminListItem, AdminOut, AdminUpdate
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.ids import new_id
@@ -95,6 +96,16 @@ async def resolve_scope(
     return Scope(admin_type, event.customer_id, event.id)
 
 
+def _stored_roles(admin_type: AdminType, roles: list[Role], operation: str) -> list[str]:
+    """The roles to store, once each in the canonical order. A master grant holds every role:
+    roles sent for one would be decorative, so they are refused."""
+    if admin_type is AdminType.MASTER:
+        if roles:
+            raise _invalid("Roles", operation, "a Master grant holds every role; send none")
+        return []
+    return [role.value for role in ordered(roles)]
+
+
 async def _find_person(session: AsyncSession, body: AdminCreate) -> Person:
     if body.PersonID is not None:
         person = await session.get(Person, body.PersonID)
@@ -148,7 +159,7 @@ async def create_grant(
         admin_type=scope.admin_type.value,
         customer_id=scope.customer_id,
         event_id=scope.event_id,
-        roles=list(dict.fromkeys(body.Roles)),
+        roles=_stored_roles(scope.admin_type, body.Roles, "create_admin"),
         created_at=services.clock.now(),
     )
     session.add(grant)
@@ -185,6 +196,9 @@ async def update_grant(
         raise _invalid("PersonID", "update_admin", "a grant cannot move to another person")
     sent = body.model_fields_set
     new_type = body.AdminType if body.AdminType is not None else AdminType(grant.admin_type)
+    roles = None
+    if body.Roles is not None:
+        roles = _stored_roles(new_type, body.Roles, "update_admin")
     scope_changed = bool(sent & {"AdminType", "CustomerID", "EventID"})
     if scope_changed:
         # A type change starts from a clean scope; otherwise unsent ids keep their value.
@@ -206,8 +220,10 @@ async def update_grant(
             grant.admin_type = scope.admin_type.value
             grant.customer_id = scope.customer_id
             grant.event_id = scope.event_id
-    if body.Roles is not None:
-        grant.roles = list(dict.fromkeys(body.Roles))
+    if roles is not None:
+        grant.roles = roles
+    elif new_type is AdminType.MASTER:
+        grant.roles = []  # promoted to master: every role, whatever it held
     await session.flush()
     return grant
 

@@ -7,11 +7,13 @@ read, write or moderate a room.
 Rules:
 - The broadcast room admits every member of its event (attendees and the event's admins).
 - A direct or group room admits the persons related to it as `ChatroomAttendee`.
-- Admins of the event may open every room of it (moderation needs that), without being members.
+- Admins of the event holding the `moderation` role (admins/roles.py) may open every room of it
+  (moderation needs that), without being members.
 - A kind another feature owns may let more people read without being members (`kinds.py`: the
   help desk's agents read every support room of their event).
 - Moderators: `Moderator` or `ChatroomAdmin` relations with the room as parent, `Moderator`
-  relations with the event as parent (moderating all its rooms), and the event's admins.
+  relations with the event as parent (moderating all its rooms), and the event's admins holding
+  `moderation`.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from sqlalchemy.sql.expression import Exists
 from venuely.accounts.models import Person
 from venuely.accounts.permissions import EventAccess
 from venuely.accounts.whitelist import is_email_allowed
+from venuely.admins.roles import Role
 from venuely.chat.errors import forbidden, message_not_found, not_a_member, room_not_found
 from venuely.chat.kinds import check_chat_may_manage, rules_of
 from venuely.chat.models import ChatMessage, Chatroom, ChatroomKind
@@ -127,7 +130,7 @@ async def access_room(session: AsyncSession, access: EventAccess, room_id: str) 
         return RoomAccess(access, room, is_member=True)
     if await is_room_member(session, room, access.principal.person_id):
         return RoomAccess(access, room, is_member=True)
-    if access.is_admin:
+    if access.has_role(Role.MODERATION):
         return RoomAccess(access, room, is_member=False)
     may_read = rules_of(room.kind).may_read
     if may_read is not None and await may_read(session, access, room):
@@ -136,7 +139,7 @@ async def access_room(session: AsyncSession, access: EventAccess, room_id: str) 
 
 
 async def can_moderate(session: AsyncSession, room_access: RoomAccess) -> bool:
-    if room_access.access.is_admin:
+    if room_access.access.has_role(Role.MODERATION):
         return True
     room, person_id = room_access.room, room_access.person_id
     event_moderator = exists().where(
@@ -152,7 +155,7 @@ async def can_moderate(session: AsyncSession, room_access: RoomAccess) -> bool:
 
 
 async def is_room_admin(session: AsyncSession, room_access: RoomAccess) -> bool:
-    if room_access.access.is_admin:
+    if room_access.access.has_role(Role.MODERATION):
         return True
     return bool(
         await session.scalar(
@@ -173,8 +176,8 @@ async def access_message(
 
 
 def check_own_person(access: EventAccess, person_id: str) -> None:
-    """Read status and room lists are one's own, unless the caller administers the event."""
-    if person_id != access.principal.person_id and not access.is_admin:
+    """Read status and room lists are one's own, unless the caller moderates the event."""
+    if person_id != access.principal.person_id and not access.has_role(Role.MODERATION):
         raise forbidden("Only your own chat data is visible to you", {"PersonID": person_id})
 
 

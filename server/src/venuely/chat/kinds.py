@@ -28,7 +28,7 @@ from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.services import Services
 
 # (session, the caller's access to the event, the room) -> may read it without being a member.
-# Only asked for a caller who is neither a member nor an admin of the event.
+# Only asked for a caller who is neither a member nor a moderating admin of the event.
 ReadCheck = Callable[[AsyncSession, EventAccess, Chatroom], Awaitable[bool]]
 # (session, the room as locked for the send, the sender) -> None, or raises the ApiError that
 # refuses the new message. Runs under the room's lock, before anything is stored; a resend of a

@@ -98,11 +98,15 @@ class ErrorCode(StrEnum):
     NOT_WHITELISTED = auto(), ErrorSpec(401, realtime=Realtime.CLOSE)
     # -- 403 / 404 / 405 / 409 / 410 ---------------------------------------------------------------
     FORBIDDEN = auto(), ErrorSpec(403, layer=Layer.CHAT)
+    # The event's customer is disabled by a master admin: no logins, tickets or attendee calls
+    # (customers/status.py); the event's admins and masters still pass to fix it.
+    CUSTOMER_DISABLED = auto(), ErrorSpec(403, data=("CustomerID",))
     NOT_FOUND = auto(), ErrorSpec(404)
     ROUTE_NOT_FOUND = auto(), ErrorSpec(404)
     METHOD_NOT_ALLOWED = auto(), ErrorSpec(405)
     EVENT_NOT_FOUND = auto(), ErrorSpec(404, data=("EventID",))
     CUSTOMER_NOT_FOUND = auto(), ErrorSpec(404)
+    EVENT_REQUEST_NOT_FOUND = auto(), ErrorSpec(404, data=("RequestID",))
     PERSON_NOT_FOUND = auto(), ErrorSpec(404, layer=Layer.CHAT)
     ADMIN_NOT_FOUND = auto(), ErrorSpec(404)
     MENU_ITEM_NOT_FOUND = auto(), ErrorSpec(404)
@@ -207,6 +211,27 @@ class ErrorCode(StrEnum):
     TREASURE_HUNT_CLOSED = auto(), ErrorSpec(409, data=("TreasureHuntID", "State"))
     # The hunt holds as many items as one may (`Data.MaxItems`).
     TREASURE_HUNT_FULL = auto(), ErrorSpec(409, data=("TreasureHuntID", "MaxItems"))
+    # -- sign-in with OpenID Connect and the SSO hand-offs (identity/) -----------------------------
+    # Browser steps answer most of these as `/{event}/login?sso_error=<CODE>` (auth.md).
+    # Not a provider of this customer, or not offered for the event.
+    SIGN_IN_PROVIDER_NOT_FOUND = auto(), ErrorSpec(404, data=("ProviderID",))
+    # The callback's `state` is unknown, used, late, or was started in another browser.
+    SSO_STATE_INVALID = auto(), ErrorSpec(400)
+    # The provider is down, too slow, misconfigured, or refused the sign-in or the code.
+    SSO_PROVIDER_FAILED = auto(), ErrorSpec(502)
+    # The ID token failed a check: signature, issuer, audience, expiry, nonce.
+    SSO_TOKEN_INVALID = auto(), ErrorSpec(401)
+    # The provider does not vouch for the email address (`email_verified` is not true).
+    SSO_EMAIL_UNVERIFIED = auto(), ErrorSpec(403)
+    # The address belongs to an account a customer's own provider may not sign in: an admin of
+    # something else, or (on the first sign-in) an attendee of another customer's events.
+    SSO_ACCOUNT_ELSEWHERE = auto(), ErrorSpec(403)
+    # A test sign-in through a disabled provider by someone who does not organize the event.
+    SSO_PROVIDER_DISABLED = auto(), ErrorSpec(403)
+    ACCOUNT_DISABLED = auto(), ErrorSpec(403)
+    # The hand-off cookie or a portal's hand-off token is missing, used, late or not for this
+    # event.
+    SSO_HANDOFF_INVALID = auto(), ErrorSpec(401)
     # -- 429 / 5xx ---------------------------------------------------------------------------------
     RATE_LIMITED = auto(), ErrorSpec(429, data=_RETRY, layer=Layer.DISPATCH)
     MAIL_FAILED = auto(), ErrorSpec(502)

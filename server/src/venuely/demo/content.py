@@ -21,6 +21,19 @@ ADMIN_PASSWORD = "demo-organizer-pass"  # noqa: S105 - published demo login
 AGENT_EMAIL = "agent@demo.venuely.example"
 AGENT_PASSWORD = "demo-agent-pass"  # noqa: S105 - published demo login
 AGENT_NAME = ("Morgan", "Ellis (Help desk)")
+# The platform's operator (a master admin): customers and event requests in the console.
+MASTER_EMAIL = "master@demo.venuely.example"
+MASTER_PASSWORD = "demo-master-pass"  # noqa: S105 - published demo login
+MASTER_NAME = ("Sam", "Operator")
+# A prospective organizer's request waiting in the console's Event requests screen.
+EVENT_REQUEST = {
+    "Title": "Open Source Community Summit",
+    "InternalName": "oss-summit",
+    "Description": "Two days of talks and workshops for open-source maintainers.",
+    "TimeZone": "Europe/Berlin",
+    "DefaultLanguage": "en",
+    "Message": "We expect about 800 attendees and would like a venue with three stages.",
+}
 
 
 def _names(en: str, de: str, es: str, fr: str, it: str) -> dict[str, str]:

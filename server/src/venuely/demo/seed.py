@@ -54,7 +54,9 @@ async def _ensure_customer(session: AsyncSession, now: datetime) -> Customer:
         select(Customer).where(Customer.name == content.DEMO_CUSTOMER_NAME)
     )
     if customer is None:
-        customer = Customer(id=new_id(), name=content.DEMO_CUSTOMER_NAME, created_at=now)
+        customer = Customer(
+            id=new_id(), name=content.DEMO_CUSTOMER_NAME, created_at=now, updated_at=now
+        )
         session.add(customer)
     return customer
 
@@ -270,6 +272,13 @@ async def _ensure_wall_of_fame(session: AsyncSession, ctx: DemoContext) -> None:
     await ensure_demo_wall(session, ctx.services, ctx.event, attendee=ctx.attendee, admin=ctx.admin)
 
 
+async def _ensure_platform(session: AsyncSession, ctx: DemoContext) -> None:
+    # The master login and a pending event request (the console's platform screens).
+    from venuely.demo.platform import ensure_demo_platform
+
+    await ensure_demo_platform(session, ctx.now, requester=ctx.attendee)
+
+
 DEMO_STEPS: list[DemoStep] = [
     _ensure_attendance,
     _ensure_admin_grant,
@@ -286,6 +295,7 @@ DEMO_STEPS: list[DemoStep] = [
     _ensure_helpdesk,
     _ensure_treasure_hunt,
     _ensure_wall_of_fame,
+    _ensure_platform,
 ]
 
 
@@ -319,6 +329,8 @@ def _summary(settings: Settings) -> str:
             f"  Attendee login: {content.ATTENDEE_EMAIL} / {content.ATTENDEE_PASSWORD}",
             f"  Admin login:    {content.ADMIN_EMAIL} / {content.ADMIN_PASSWORD}",
             f"  Agent login:    {content.AGENT_EMAIL} / {content.AGENT_PASSWORD} (help desk)",
+            f"  Master login:   {content.MASTER_EMAIL} / {content.MASTER_PASSWORD} (console: "
+            "customers, event requests)",
             f"  Mail (no SMTP): {settings.mail_dir}/*.eml",
             "",
         ]

@@ -11,7 +11,14 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from venuely.accounts.permissions import EventAccess, Principal, check_event_member, load_event
+from venuely.accounts.permissions import (
+    EventAccess,
+    Principal,
+    check_event_member,
+    load_event,
+    require_role,
+)
+from venuely.admins.roles import Role
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.events.models import Event, MenuItem
 
@@ -29,6 +36,21 @@ async def access_event_as_admin(
     if not principal.admins_event(event):
         raise ApiError(ErrorCode.FORBIDDEN, "Event admin rights required", {"EventID": event.id})
     return EventAccess(event=event, principal=principal, is_admin=True)
+
+
+# The settings deciding who gets in are the `people` role's (admins/roles.py); all the others,
+# `content`'s. Echoes of read-only fields change nothing.
+_ACCESS_FIELDS = frozenset({"IsRestricted", "EmailWhitelist"})
+_ECHOES = frozenset({"ID", "CustomerID", "CreatedAt", "UpdatedAt"})
+
+
+def check_event_update_roles(access: EventAccess, sent: set[str]) -> None:
+    """`PUT /events/{EventID}` (`PER_FIELD` in the route table): the roles of the fields sent,
+    so the access screen's switch works for `people` alone and settings for `content` alone."""
+    if sent & _ACCESS_FIELDS:
+        require_role(access, Role.PEOPLE)
+    if not sent <= _ACCESS_FIELDS | _ECHOES or not sent:
+        require_role(access, Role.CONTENT)
 
 
 def check_can_delete_event(access: EventAccess) -> None:

@@ -14,6 +14,7 @@ from sqlalchemy import ColumnElement, false, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from venuely.accounts.permissions import Principal
+from venuely.admins.roles import Role
 from venuely.events.models import Customer, Event
 from venuely.events.schemas import EventOut
 from venuely.events.service import Timeframe, event_out, page_by_time
@@ -23,7 +24,8 @@ class ManagedEventOut(EventOut):
     """An event as `GET /events/{EventID}` returns it, plus what the list shows beside it."""
 
     CustomerName: str
-    # Deleting needs customer or master rights (events/access.py `check_can_delete_event`).
+    # Deleting needs customer or master rights (events/access.py `check_can_delete_event`) and
+    # the `content` role in the event (admins/roles.py).
     MayDelete: bool
 
 
@@ -64,7 +66,8 @@ async def list_managed_events(
         ManagedEventOut(
             **event_out(event).model_dump(),
             CustomerName=names.get(event.customer_id, ""),
-            MayDelete=principal.admins_customer(event.customer_id),
+            MayDelete=principal.admins_customer(event.customer_id)
+            and principal.has_role(event.id, event.customer_id, Role.CONTENT),
         )
         for event in events
     ]

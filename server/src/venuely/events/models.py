@@ -16,7 +16,10 @@ class Customer(Base):
 
     id: Mapped[str] = id_column()
     name: Mapped[str] = mapped_column(String(200))
+    # Set by a master admin: the customer's events refuse attendees (customers/status.py).
+    is_disabled: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime]
+    updated_at: Mapped[datetime]
 
 
 class Event(Base):
@@ -114,8 +117,25 @@ class EventRequest(Base):
     """A prospective organizer's request for a new event, reviewed by master admins."""
 
     __tablename__ = "event_requests"
+    __table_args__ = (Index("ix_event_requests_status", "status", "id"),)
 
     id: Mapped[str] = id_column()
     person_id: Mapped[str] = mapped_column(String(24), ForeignKey("persons.id", ondelete="CASCADE"))
     document: Mapped[dict[str, Any]] = mapped_column(default=dict)
     created_at: Mapped[datetime]
+    # pending → approved | rejected, once (events/request_decisions.py: a conditional UPDATE).
+    status: Mapped[str] = mapped_column(String(16), default="pending", server_default="pending")
+    decided_at: Mapped[datetime | None] = mapped_column(default=None)
+    # The master who decided; kept as a record after the event or the master are deleted.
+    decided_by: Mapped[str | None] = mapped_column(
+        String(24),
+        ForeignKey("persons.id", ondelete="SET NULL", name="fk_event_requests_decided_by"),
+        default=None,
+    )
+    # A rejection's reason, mailed to the requester; empty otherwise.
+    reason: Mapped[str] = mapped_column(Text, default="", server_default="")
+    event_id: Mapped[str | None] = mapped_column(
+        String(24),
+        ForeignKey("events.id", ondelete="SET NULL", name="fk_event_requests_event"),
+        default=None,
+    )

@@ -23,7 +23,7 @@ from venuely.core.openapi import JSON_VALUE_BODY, json_value_responses
 from venuely.core.outbound import OutboundDep
 from venuely.core.pagination import LastIdQuery, LimitQuery, MaxCountQuery, StartIdQuery
 from venuely.events import service
-from venuely.events.access import check_can_delete_event
+from venuely.events.access import check_can_delete_event, check_event_update_roles
 from venuely.events.managed import ManagedEventOut, list_managed_events
 from venuely.events.prepublish.listing import ListingGuard, starts_listing
 from venuely.events.schemas import EventCreate, EventOut, EventUpdate, WhitelistIn, WhitelistOut
@@ -120,6 +120,7 @@ async def update_event(
     storage: StorageDep,
     outbound: OutboundDep,
 ) -> EventOut:
+    check_event_update_roles(access, body.model_fields_set)
     guard = None
     if starts_listing(access.event, body):
         # Before any write: the check fetches embedded pages, and no write lock may wait on them.

@@ -10,7 +10,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import Select, delete, func, or_, select
+from sqlalchemy import Select, and_, delete, exists, func, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -271,6 +271,14 @@ def search_events(query: Select[Event], search: str | None) -> Select[Event]:
     )
 
 
+# Public listings show listed events of customers that are not disabled: a disabled customer's
+# events refuse attendees (customers/status.py), so advertising them would only lead to a refusal.
+_LISTED = and_(
+    Event.is_listed.is_(True),
+    ~exists().where(Customer.id == Event.customer_id, Customer.is_disabled.is_(True)),
+)
+
+
 async def list_customer_events(
     session: AsyncSession, customer_id: str, search: str | None, start_id: str | None, limit: int
 ) -> list[Event]:
@@ -283,7 +291,7 @@ async def list_all_events(
 ) -> list[Event]:
     query = select(Event)
     if listed_only:
-        query = query.where(Event.is_listed.is_(True))
+        query = query.where(_LISTED)
     return list((await session.scalars(page_by_id(query, Event.id, start_id, limit))).all())
 
 
@@ -302,7 +310,7 @@ async def list_listed_by_time(
 ) -> list[Event]:
     """Listed events that ended before `now` (most recent first) or have not yet ended
     (soonest first). Paging continues after the event `start_id`, in the same order."""
-    query = select(Event).where(Event.is_listed.is_(True))
+    query = select(Event).where(_LISTED)
     return await page_by_time(session, query, timeframe, now, search, start_id, limit)
 
 

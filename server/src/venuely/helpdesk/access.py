@@ -1,11 +1,12 @@
 """Who answers the help desk, and the permission-checked loaders of tickets, for REST and the
 support rooms' chat rules alike.
 
-Agents of an event are its admins (`EventAccess.is_admin`: event, customer and master admins)
-and the persons its organizers name: a relation parent ("Event", event id), type `HelpdeskAgent`,
-child ("Person", person id). Agents read every ticket of the event and its conversation; they
-write into one after claiming it. Everyone else reaches only the tickets they opened: another
-person's ticket is the same 404 as a missing one, so ticket ids cannot be probed.
+Agents of an event are its admins holding the `moderation` role (admins/roles.py: event and
+customer admins whose grants include it, and masters) and the persons its organizers name: a
+relation parent ("Event", event id), type `HelpdeskAgent`, child ("Person", person id). Agents read
+every ticket of the event and its conversation; they write into one after claiming it. Everyone
+else reaches only the tickets they opened: another person's ticket is the same 404 as a missing
+one, so ticket ids cannot be probed.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from venuely.accounts.models import Person
 from venuely.accounts.permissions import EventAccess
 from venuely.admins.models import Admin, AdminType
+from venuely.admins.roles import Role, role_granted
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.events.models import Attendee, Event
 from venuely.helpdesk.models import HelpdeskTicket
@@ -61,14 +63,19 @@ async def is_named_agent(session: AsyncSession, event_id: str, person_id: str) -
 
 async def is_agent(session: AsyncSession, event_id: str, person_id: str) -> bool:
     """Any person, not only the caller (a socket's, a message's sender): an admin of the event
-    by their grants, or a named agent. One statement; the gateway asks it for every socket."""
+    holding `moderation` by their grants, or a named agent. One statement; the gateway asks it
+    for every socket."""
     customer = select(Event.customer_id).where(Event.id == event_id).scalar_subquery()
     grant = exists().where(
         Admin.person_id == person_id,
         or_(
             Admin.admin_type == AdminType.MASTER.value,
-            (Admin.admin_type == AdminType.CUSTOMER.value) & (Admin.customer_id == customer),
-            (Admin.admin_type == AdminType.EVENT.value) & (Admin.event_id == event_id),
+            (Admin.admin_type == AdminType.CUSTOMER.value)
+            & (Admin.customer_id == customer)
+            & role_granted(Admin.roles, Role.MODERATION),
+            (Admin.admin_type == AdminType.EVENT.value)
+            & (Admin.event_id == event_id)
+            & role_granted(Admin.roles, Role.MODERATION),
         ),
     )
     return bool(await session.scalar(select(or_(grant, agent_relation(event_id, person_id)))))
@@ -77,7 +84,7 @@ async def is_agent(session: AsyncSession, event_id: str, person_id: str) -> bool
 async def caller_is_agent(session: AsyncSession, access: EventAccess) -> bool:
     """The caller of a request: its admin verdict comes from the policy, so a preview token (an
     organizer seeing the event as an attendee) is no agent, as it is no admin."""
-    if access.is_admin:
+    if access.has_role(Role.MODERATION):
         return True
     return await is_named_agent(session, access.event.id, access.principal.person_id)
 

@@ -2,7 +2,8 @@
 
 `GET` answers the stored map (`{}` before the first save) and `POST` replaces it with the
 body, the whole map, answering what was stored: both carry the same shape. The attendee
-themselves or an admin of the event may read and write; other attendees get 403.
+themselves or an admin of the event may read; writing someone else's takes the `content` role
+(the venue's state is the organizers' content); other attendees get 403.
 
 The two `sync` routes re-publish stored state without changing it (a client that missed frames,
 or an organizer who reset something by hand): `.../{PersonID}/pano-variables/sync` sends the
@@ -17,7 +18,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, Path
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from venuely.accounts.permissions import EventAccess, EventAdmin, EventMember
+from venuely.accounts.permissions import EventAccess, EventAdmin, EventMember, require_role
+from venuely.admins.roles import Role
 from venuely.core.deps import ServicesDep, SessionDep
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.ids import ID_PATTERN
@@ -31,8 +33,12 @@ BASE = "/events/{EventID}/attendees/{PersonID}/pano-variables"
 PersonIdPath = Annotated[str, Path(alias="PersonID", pattern=ID_PATTERN)]
 
 
-def _check_self_or_admin(access: EventAccess, person_id: str) -> None:
-    if access.is_admin or access.principal.person_id == person_id:
+def _check_self_or_admin(access: EventAccess, person_id: str, *, write: bool = False) -> None:
+    if access.principal.person_id == person_id:
+        return
+    if access.is_admin:
+        if write:
+            require_role(access, Role.CONTENT)
         return
     raise ApiError(
         ErrorCode.FORBIDDEN,
@@ -67,7 +73,7 @@ async def post_attendee_vars(
     session: SessionDep,
     services: ServicesDep,
 ) -> dict[str, str]:
-    _check_self_or_admin(access, person_id)
+    _check_self_or_admin(access, person_id, write=True)
     checked = attendee_vars.check_state(state)
     await _check_person(session, access, person_id)
     row = await attendee_vars.save(session, services, access.event.id, person_id, checked)

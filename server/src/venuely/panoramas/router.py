@@ -12,6 +12,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, File, Path, Query, Response, UploadFile
 
 from venuely.accounts.permissions import AnyAdmin, load_admined_customer
+from venuely.admins.roles import Role
 from venuely.core.deps import ServicesDep, SessionDep
 from venuely.core.errors import ApiError
 from venuely.core.ids import ID_PATTERN
@@ -49,11 +50,12 @@ async def list_panos(
 ) -> list[PanoOut]:
     customers: set[str] | None
     if customer_id is not None:
-        customers = {(await load_admined_customer(session, principal, customer_id)).id}
+        customer = await load_admined_customer(session, principal, customer_id, role=Role.CONTENT)
+        customers = {customer.id}
     elif principal.is_master:
         customers = None
     else:
-        customers = principal.administered_customer_ids()
+        customers = principal.customer_ids_with(Role.CONTENT)
     panos = await service.list_panos(session, customers, start_id, max_count)
     return [await service.pano_out(session, p) for p in panos]
 
@@ -62,7 +64,7 @@ async def list_panos(
 async def create_pano(
     principal: AnyAdmin, body: PanoCreate, session: SessionDep, services: ServicesDep
 ) -> PanoOut:
-    customer = await load_admined_customer(session, principal, body.CustomerID)
+    customer = await load_admined_customer(session, principal, body.CustomerID, role=Role.CONTENT)
     pano = await service.create_pano(session, services, customer, body)
     return await service.pano_out(session, pano)
 

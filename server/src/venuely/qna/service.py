@@ -25,8 +25,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 
 from venuely.accounts.models import Person
-from venuely.accounts.permissions import EventAccess, EventCaller
+from venuely.accounts.permissions import EventAccess, EventCaller, require_role
 from venuely.activities.models import Activity
+from venuely.admins.roles import Role
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.ids import new_id
 from venuely.core.services import Services
@@ -352,13 +353,17 @@ async def moderate(
 async def delete_question(
     session: AsyncSession, services: Services, access: EventAccess, question: Question
 ) -> None:
-    """Its author at any time, or an organizer; upvotes go with it (cascade)."""
-    if not access.is_admin and question.person_id != access.principal.person_id:
-        raise ApiError(
-            ErrorCode.FORBIDDEN,
-            "Only its author or an organizer may delete a question",
-            {"QuestionID": question.id},
-        )
+    """Its author at any time, or an organizer holding `moderation`; upvotes go with it
+    (cascade)."""
+    if question.person_id != access.principal.person_id:
+        if access.is_admin:
+            require_role(access, Role.MODERATION)
+        else:
+            raise ApiError(
+                ErrorCode.FORBIDDEN,
+                "Only its author or an organizer may delete a question",
+                {"QuestionID": question.id},
+            )
     name = await author_name(session, question.person_id)
     await session.delete(question)
     await session.commit()

@@ -1,8 +1,9 @@
 """Permission-checked loading of global themes.
 
-Global themes belong to a customer. Its customer admins (and master admins) may change them;
-event admins of that customer's events may see them, to apply one to their event. Anyone else is
-told the theme does not exist: a theme id reveals nothing about other customers.
+Global themes belong to a customer. Its customer admins holding the `content` role (and master
+admins) may change them; event admins of that customer's events may see them, to apply one to their
+event. Anyone else is told the theme does not exist: a theme id reveals nothing about other
+customers.
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from venuely.accounts.permissions import Principal
+from venuely.accounts.permissions import Principal, role_required
+from venuely.admins.roles import Role
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.events.models import Customer, Event
 from venuely.themes.models import Theme, ThemeLevel
@@ -37,6 +39,8 @@ async def access_global_theme(
     if theme is None or theme.level != ThemeLevel.GLOBAL.value or theme.customer_id is None:
         raise _not_found(theme_id)
     if principal.admins_customer(theme.customer_id):
+        if write and not principal.has_customer_role(theme.customer_id, Role.CONTENT):
+            raise role_required(Role.CONTENT, "customer", {"CustomerID": theme.customer_id})
         return theme
     if theme.customer_id not in await visible_customer_ids(session, principal):
         raise _not_found(theme_id)
@@ -62,6 +66,8 @@ async def check_customer_writable(
         raise ApiError(
             ErrorCode.FORBIDDEN, "Customer admin rights required", {"CustomerID": customer_id}
         )
+    if not principal.has_customer_role(customer_id, Role.CONTENT):
+        raise role_required(Role.CONTENT, "customer", {"CustomerID": customer_id})
 
 
 async def theme_for_event(session: AsyncSession, theme_id: str, event: Event) -> Theme:

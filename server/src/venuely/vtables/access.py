@@ -1,11 +1,12 @@
 """Who may read and change which virtual tables and rows; the only way a route gets one.
 
-An event's tables: every member of the event reads them; attendees may add rows to the event's
-Wall of Fame and change or remove the rows they added there; everything else is for event
-admins. Global tables (no event) are read by anyone logged in and written by master admins: the
-route policies (`Authenticated`, `MasterAdmin`) already say so, so they are loaded by scope alone.
-A table of another event, or a row of another table, is reported as not found; a missing table
-is found out before a missing right.
+An event's tables: every member of the event reads them; attendees may add rows to the event's Wall
+of Fame and change or remove the rows they added there; everything else is for event admins holding
+the `content` role (another person's Wall of Fame row: `moderation`). Global tables (no event) are
+read by anyone logged in and written by master admins: the route policies (`Authenticated`,
+`MasterAdmin`) already say so, so they are loaded by scope alone. A table of another event, or a
+row of another table, is reported as not found; a missing table is found out before a missing
+right.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from venuely.accounts.permissions import EventAccess
+from venuely.accounts.permissions import EventAccess, require_role
+from venuely.admins.roles import Role
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.ids import is_valid_id
 from venuely.vtables.models import VTable, VTableRow
@@ -45,6 +47,7 @@ def require_event_admin(access: EventAccess, what: str) -> None:
             f"Event admin rights required to {what}",
             {"EventID": access.event.id},
         )
+    require_role(access, Role.CONTENT)
 
 
 async def access_table(session: AsyncSession, event_id: str | None, table_id: str) -> VTable:
@@ -94,14 +97,18 @@ async def access_row_for_change(
     """A row of an event's table to edit or remove: admins, or its author on the Wall of Fame.
     Another person's project the caller may not see (pending, rejected) is not found."""
     row = await access_row(session, table, row_id)
-    if access.is_admin:
+    # Someone's Wall of Fame project is moderated; every other table is the organizers' content.
+    needed = Role.MODERATION if table.name == WALL_OF_FAME else Role.CONTENT
+    if access.has_role(needed):
         return row
     if not await wall.may_see_row(session, access, table, row):
         raise row_not_found(row_id)
-    if table.name != WALL_OF_FAME or row.person_id != access.principal.person_id:
-        raise ApiError(
-            ErrorCode.FORBIDDEN,
-            "Only the author or an event admin may change this row",
-            {"RowID": row.id},
-        )
-    return row
+    if table.name == WALL_OF_FAME and row.person_id == access.principal.person_id:
+        return row
+    if access.is_admin:
+        require_role(access, needed)
+    raise ApiError(
+        ErrorCode.FORBIDDEN,
+        "Only the author or an event admin may change this row",
+        {"RowID": row.id},
+    )

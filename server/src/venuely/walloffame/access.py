@@ -3,8 +3,8 @@
 Every member of the event sees the approved projects and their own (any state); organizers
 (the event's admins) see all. A project the caller may not see is the same 404 as one that does
 not exist or belongs to another event, so ids cannot be probed. Changing — editing, removing,
-pictures — is for the author and organizers: another person's approved project, which the
-caller does see, is 403.
+pictures — is for the author and organizers holding the `moderation` role: another person's
+approved project, which the caller does see, is 403.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from venuely.accounts.permissions import EventAccess
+from venuely.admins.roles import Role
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.vtables.models import VTableRow
 from venuely.walloffame.store import Project, may_see, review_for_change, review_of, wall_table
@@ -29,7 +30,7 @@ def project_not_found(project_id: str) -> ApiError:
 def not_author(project_id: str) -> ApiError:
     return ApiError(
         ErrorCode.FORBIDDEN,
-        "Only the project's author or an event admin may change it",
+        "Only the project's author or an event admin holding the 'moderation' role may change it",
         {"ProjectID": project_id},
     )
 
@@ -58,7 +59,7 @@ async def access_project(session: AsyncSession, access: EventAccess, project_id:
 
 
 def may_change(access: EventAccess, project: Project) -> bool:
-    return access.is_admin or project.author_id == access.principal.person_id
+    return access.has_role(Role.MODERATION) or project.author_id == access.principal.person_id
 
 
 async def _locked(session: AsyncSession, event_id: str, project: Project) -> Project:
