@@ -59,6 +59,8 @@ export interface RequestOptions {
   /** Send the bearer token (default true; public calls may leave it out). */
   auth?: boolean;
   signal?: AbortSignal;
+  /** Cookies to send: "include" for calls that read a cookie the server set (single sign-on). */
+  credentials?: RequestCredentials;
 }
 
 export function buildUrl(path: string, query?: Query): string {
@@ -106,6 +108,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
+      ...(options.credentials ? { credentials: options.credentials } : {}),
     });
   } catch (cause) {
     throw new NetworkError(cause);

@@ -20,6 +20,14 @@ export const consolePaths = {
   event: (eventID: string) => `/events/${encodeURIComponent(eventID)}`,
   eventSection: (eventID: string, section: string) =>
     section ? `/events/${encodeURIComponent(eventID)}/${section}` : `/events/${encodeURIComponent(eventID)}`,
+  customers: "/customers",
+  newCustomer: "/customers/new",
+  customer: (customerID: string) => `/customers/${encodeURIComponent(customerID)}`,
+  customerSection: (customerID: string, section: string) =>
+    section ? `/customers/${encodeURIComponent(customerID)}/${section}` : `/customers/${encodeURIComponent(customerID)}`,
+  eventRequests: "/event-requests",
+  /** Public: an invited admin chooses a password here (`?loginEMail=&token=`, the mail's link). */
+  setPassword: "/set-password",
 } as const;
 
 /** Where an event opens for attendees (outside the console router). */

@@ -27,6 +27,16 @@ export type ErrorMessageKey =
   | "errors.serverBusy"
   | "errors.signInRequired"
   | "errors.notAdmitted"
+  | "errors.customerDisabled"
+  | "errors.accountDisabled"
+  | "errors.ssoFailed"
+  | "errors.ssoStateInvalid"
+  | "errors.ssoProviderFailed"
+  | "errors.ssoTokenInvalid"
+  | "errors.ssoEmailUnverified"
+  | "errors.ssoProviderGone"
+  | "errors.ssoAccountElsewhere"
+  | "errors.ssoProviderDisabled"
   | "errors.emailUsed"
   | "errors.mediaExpired"
   | "errors.conflict"
@@ -97,6 +107,17 @@ const CODE_MESSAGES: Record<ErrorCode, ErrorMessageKey> = {
   CHAT_PERSON_BLOCKED: "errors.chatPersonBlocked",
   CONFERENCE_TYPE_MISMATCH: "errors.conflict",
   CONFLICT: "errors.conflict",
+  EVENT_REQUEST_NOT_FOUND: "errors.notFound",
+  SIGN_IN_PROVIDER_NOT_FOUND: "errors.ssoProviderGone",
+  SSO_STATE_INVALID: "errors.ssoStateInvalid",
+  SSO_PROVIDER_FAILED: "errors.ssoProviderFailed",
+  SSO_TOKEN_INVALID: "errors.ssoTokenInvalid",
+  SSO_EMAIL_UNVERIFIED: "errors.ssoEmailUnverified",
+  SSO_ACCOUNT_ELSEWHERE: "errors.ssoAccountElsewhere",
+  SSO_PROVIDER_DISABLED: "errors.ssoProviderDisabled",
+  ACCOUNT_DISABLED: "errors.accountDisabled",
+  SSO_HANDOFF_INVALID: "errors.ssoFailed",
+  CUSTOMER_DISABLED: "errors.customerDisabled",
   CUSTOMER_NOT_FOUND: "errors.notFound",
   EMAIL_ALREADY_USED: "errors.emailUsed",
   EVENT_NOT_FOUND: "errors.eventNotFound",

@@ -145,10 +145,16 @@ export function rememberWantedRoute(pathname: string, search: string): void {
 
 /** Where to go after login: the remembered route (once), else null. */
 export function takeWantedRoute(): string | null {
-  const route = readItem("session", storageKeys.routerRoute);
-  const rawParams = readItem("session", storageKeys.routerParam);
+  const wanted = peekWantedRoute();
   removeItem("session", storageKeys.routerRoute);
   removeItem("session", storageKeys.routerParam);
+  return wanted;
+}
+
+/** The remembered route without forgetting it (single sign-on hands it to the server as `Next`). */
+export function peekWantedRoute(): string | null {
+  const route = readItem("session", storageKeys.routerRoute);
+  const rawParams = readItem("session", storageKeys.routerParam);
   if (!route || !route.startsWith("/") || route.startsWith("//")) return null;
   const lower = route.toLowerCase();
   if (lower === paths.login || lower === paths.signOut) return null;

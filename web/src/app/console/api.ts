@@ -1,6 +1,7 @@
 /** The shell's calls: admin login, logout, "is this person an organizer?", and their name. */
 import { queryOptions } from "@tanstack/react-query";
 import type { LoginResponse } from "@/features/accounts/reasons";
+import type { MyRights } from "@/lib/admin-roles";
 import { ApiError, request } from "@/lib/api-client";
 
 export function loginAdmin(email: string, password: string): Promise<LoginResponse> {
@@ -51,5 +52,18 @@ export const organizerQuery = (token: string, personID: string) =>
     queryKey: ["manage", "me", token] as const,
     queryFn: ({ signal }) => loadOrganizer(personID, signal),
     staleTime: Infinity,
+    retry: false,
+  });
+
+/**
+ * The caller's effective rights for one event (`GET /events/{EventID}/my-rights`): the event's
+ * page shows only the sections they hold the role for. Not retried: a failure shows every section
+ * (the server refuses what the caller may not do, so nothing is opened by it).
+ */
+export const myRightsQuery = (eventID: string) =>
+  queryOptions({
+    queryKey: ["manage", "events", eventID, "my-rights"] as const,
+    queryFn: ({ signal }) => request<MyRights>(`/events/${encodeURIComponent(eventID)}/my-rights`, { signal }),
+    staleTime: 30_000,
     retry: false,
   });

@@ -17,6 +17,7 @@ import { useSubmitLock } from "@/lib/use-submit-lock";
 import { Footer } from "../Footer";
 import { logoutAdmin } from "./api";
 import { useOrganizer } from "./guards";
+import { useConsoleScope, type ConsoleScope } from "./scope";
 import { clearConsoleToken } from "./session";
 import "./console.css";
 
@@ -28,10 +29,24 @@ export interface ConsoleNavItem {
   to: string;
   labelKey: ParseKeys<"console">;
   section: (pathname: string) => boolean;
+  /** Who sees the item (everyone when absent); hidden while the organizer's scope is unknown. */
+  shownTo?: (scope: ConsoleScope) => boolean;
 }
 
 export const consoleNav: readonly ConsoleNavItem[] = [
   { to: consolePaths.events, labelKey: "nav.events", section: (p) => p === "/" || p.startsWith("/events/") },
+  {
+    to: consolePaths.customers,
+    labelKey: "nav.customers",
+    section: (p) => p.startsWith("/customers/"),
+    shownTo: (scope) => scope.isMaster === true || scope.isCustomerAdmin === true,
+  },
+  {
+    to: consolePaths.eventRequests,
+    labelKey: "nav.eventRequests",
+    section: (p) => p.startsWith("/event-requests/"),
+    shownTo: (scope) => scope.isMaster === true,
+  },
 ];
 
 /** Everything of the console, login included: notifications, the footer, the consent dialog. */
@@ -96,6 +111,7 @@ function LogoutButton() {
 export function ConsoleShell() {
   const { t } = useTranslation("console");
   const organizer = useOrganizer();
+  const scope = useConsoleScope();
   const location = useLocation();
   const mainRef = useRef<HTMLElement>(null);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -154,7 +170,7 @@ export function ConsoleShell() {
           }}
         >
           <ul>
-            {consoleNav.map((item) => (
+            {consoleNav.filter((item) => !item.shownTo || item.shownTo(scope)).map((item) => (
               <li key={item.to}>
                 <Link to={item.to} aria-current={here === item.to ? "page" : item.section(here) ? "true" : undefined}>
                   {t(item.labelKey)}

@@ -19,6 +19,31 @@ const consoleStrings: ConsoleTranslation = {
   },
   nav: {
     events: "Events",
+    customers: "Kunden",
+    eventRequests: "Event-Anfragen",
+  },
+  masterOnly: {
+    title: "Nur für Master-Admins",
+    body: "Nur Master-Admins der Plattform können diese Seite öffnen.",
+  },
+  roles: {
+    content: "Inhalte",
+    moderation: "Moderation",
+    people: "Personen",
+    analytics: "Auswertung",
+  },
+  roleRefused: {
+    title: "Dir fehlt für dieses Event die Rolle {{role}}, die {{section}} braucht.",
+    body: "Ein Kunden-Admin des Kunden dieses Events kann sie dir im Bereich Admins geben.",
+  },
+  customerNav: {
+    label: "Bereiche des Kunden",
+    settings: "Einstellungen",
+    signIn: "Anmeldung",
+    admins: "Admins",
+  },
+  customerPage: {
+    disabled: "Deaktiviert",
   },
   login: {
     title: "Anmeldung für Veranstalter",

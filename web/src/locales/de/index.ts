@@ -42,8 +42,8 @@ const de: Translation = {
     noAccount: "Noch kein Konto?",
     signUp: "Registrieren",
     or: "oder",
-    google: "Mit Google anmelden",
-    googleUnavailable: "Die Anmeldung mit Google ist noch nicht verfügbar.",
+    continueWith: "Weiter mit {{label}}",
+    providers: "Weitere Anmeldemöglichkeiten",
     verificationRequired: "Bitte bestätige zuerst deine E-Mail-Adresse. Du kannst deinen Code jetzt eingeben.",
   },
   signUp: {

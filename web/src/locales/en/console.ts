@@ -22,6 +22,31 @@ const consoleStrings = {
   },
   nav: {
     events: "Events",
+    customers: "Customers",
+    eventRequests: "Event requests",
+  },
+  masterOnly: {
+    title: "Master admins only",
+    body: "Only master admins of the platform can open this page.",
+  },
+  roles: {
+    content: "Content",
+    moderation: "Moderation",
+    people: "People",
+    analytics: "Analytics",
+  },
+  roleRefused: {
+    title: "You don't have the {{role}} role for this event, which {{section}} needs.",
+    body: "A customer admin of this event's customer can give it to you in the Admins section.",
+  },
+  customerNav: {
+    label: "Customer sections",
+    settings: "Settings",
+    signIn: "Sign-in",
+    admins: "Admins",
+  },
+  customerPage: {
+    disabled: "Disabled",
   },
   login: {
     title: "Organizer login",

@@ -42,8 +42,8 @@ const en = {
     noAccount: "No account yet?",
     signUp: "Sign up",
     or: "or",
-    google: "Sign in with Google",
-    googleUnavailable: "Sign-in with Google is not available yet.",
+    continueWith: "Continue with {{label}}",
+    providers: "Other ways to log in",
     verificationRequired: "Please verify your email address first. We can check your code now.",
   },
   signUp: {

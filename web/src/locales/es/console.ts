@@ -19,6 +19,31 @@ const consoleStrings: ConsoleTranslation = {
   },
   nav: {
     events: "Eventos",
+    customers: "Clientes",
+    eventRequests: "Solicitudes de eventos",
+  },
+  masterOnly: {
+    title: "Solo administradores maestros",
+    body: "Solo los administradores maestros de la plataforma pueden abrir esta página.",
+  },
+  roles: {
+    content: "Contenido",
+    moderation: "Moderación",
+    people: "Personas",
+    analytics: "Análisis",
+  },
+  roleRefused: {
+    title: "No tienes el rol {{role}} para este evento, que {{section}} necesita.",
+    body: "Un administrador del cliente de este evento puede dártelo en la sección Administradores.",
+  },
+  customerNav: {
+    label: "Secciones del cliente",
+    settings: "Ajustes",
+    signIn: "Inicio de sesión",
+    admins: "Administradores",
+  },
+  customerPage: {
+    disabled: "Desactivado",
   },
   login: {
     title: "Acceso para organizadores",

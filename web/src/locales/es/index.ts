@@ -42,8 +42,8 @@ const es: Translation = {
     noAccount: "¿Aún no tienes cuenta?",
     signUp: "Regístrate",
     or: "o",
-    google: "Iniciar sesión con Google",
-    googleUnavailable: "El inicio de sesión con Google aún no está disponible.",
+    continueWith: "Continuar con {{label}}",
+    providers: "Otras formas de iniciar sesión",
     verificationRequired: "Primero confirma tu correo electrónico. Puedes introducir tu código ahora.",
   },
   signUp: {

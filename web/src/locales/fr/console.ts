@@ -19,6 +19,31 @@ const consoleStrings: ConsoleTranslation = {
   },
   nav: {
     events: "Événements",
+    customers: "Clients",
+    eventRequests: "Demandes d'événements",
+  },
+  masterOnly: {
+    title: "Réservé aux administrateurs principaux",
+    body: "Seuls les administrateurs principaux de la plateforme peuvent ouvrir cette page.",
+  },
+  roles: {
+    content: "Contenu",
+    moderation: "Modération",
+    people: "Personnes",
+    analytics: "Statistiques",
+  },
+  roleRefused: {
+    title: "Vous n'avez pas le rôle {{role}} pour cet événement, dont {{section}} a besoin.",
+    body: "Un administrateur client du client de cet événement peut vous le donner dans la section Administrateurs.",
+  },
+  customerNav: {
+    label: "Sections du client",
+    settings: "Paramètres",
+    signIn: "Connexion",
+    admins: "Administrateurs",
+  },
+  customerPage: {
+    disabled: "Désactivé",
   },
   login: {
     title: "Connexion organisateur",

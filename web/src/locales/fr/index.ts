@@ -42,8 +42,8 @@ const fr: Translation = {
     noAccount: "Pas encore de compte ?",
     signUp: "S'inscrire",
     or: "ou",
-    google: "Se connecter avec Google",
-    googleUnavailable: "La connexion avec Google n'est pas encore disponible.",
+    continueWith: "Continuer avec {{label}}",
+    providers: "Autres façons de se connecter",
     verificationRequired: "Veuillez d'abord confirmer votre adresse e-mail. Vous pouvez saisir votre code maintenant.",
   },
   signUp: {

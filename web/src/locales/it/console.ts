@@ -19,6 +19,31 @@ const consoleStrings: ConsoleTranslation = {
   },
   nav: {
     events: "Eventi",
+    customers: "Clienti",
+    eventRequests: "Richieste di eventi",
+  },
+  masterOnly: {
+    title: "Solo per amministratori principali",
+    body: "Solo gli amministratori principali della piattaforma possono aprire questa pagina.",
+  },
+  roles: {
+    content: "Contenuti",
+    moderation: "Moderazione",
+    people: "Persone",
+    analytics: "Analisi",
+  },
+  roleRefused: {
+    title: "Non hai il ruolo {{role}} per questo evento, che serve per {{section}}.",
+    body: "Un amministratore cliente del cliente di questo evento può assegnartelo nella sezione Amministratori.",
+  },
+  customerNav: {
+    label: "Sezioni del cliente",
+    settings: "Impostazioni",
+    signIn: "Accesso",
+    admins: "Amministratori",
+  },
+  customerPage: {
+    disabled: "Disattivato",
   },
   login: {
     title: "Accesso organizzatori",

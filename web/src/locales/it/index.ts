@@ -42,8 +42,8 @@ const it: Translation = {
     noAccount: "Non hai ancora un account?",
     signUp: "Registrati",
     or: "oppure",
-    google: "Accedi con Google",
-    googleUnavailable: "L'accesso con Google non è ancora disponibile.",
+    continueWith: "Continua con {{label}}",
+    providers: "Altri modi per accedere",
     verificationRequired: "Conferma prima il tuo indirizzo e-mail. Puoi inserire il codice ora.",
   },
   signUp: {

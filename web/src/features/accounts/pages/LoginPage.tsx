@@ -1,17 +1,23 @@
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { AuthCard } from "@/components/AuthCard";
 import { Field } from "@/components/Field";
 import { FormError } from "@/components/FormError";
 import { useEventStore } from "@/features/events";
 import { errorMessageKey } from "@/lib/errors";
-import { paths, takeWantedRoute } from "@/lib/routes";
+import { paths, peekWantedRoute, takeWantedRoute } from "@/lib/routes";
 import { focusFirstInvalid, useSubmitLock } from "@/lib/use-submit-lock";
 import { useLogin } from "../api/login";
+import { signInProvidersQuery } from "../api/sign-in-providers";
 import { Reason, reasonMessageKey, type MessageKey } from "../reasons";
 import { storeToken, useSession } from "../session";
+import { ssoErrorMessageKey, startNext, type SsoMessageKey } from "../sso";
 import { validateLogin, type Errors, type LoginForm } from "../validation";
+import { SignInProviderLinks } from "./SignInProviderLinks";
+
+const SSO_ERROR = "sso_error";
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -23,8 +29,25 @@ export function LoginPage() {
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<LoginForm>({ email: "", password: "" });
   const [errors, setErrors] = useState<Errors<keyof LoginForm>>({});
-  const [formError, setFormError] = useState<MessageKey | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const ssoError = searchParams.get(SSO_ERROR);
+  // A refused single sign-on comes back here with the server's code; its message stays on the
+  // page after the parameter is gone from the address (so a reload or a shared link repeats nothing).
+  const [formError, setFormError] = useState<MessageKey | SsoMessageKey | null>(() => (ssoError === null ? null : ssoErrorMessageKey(ssoError)));
   const redirected = useRef(false);
+  const providers = useQuery({ ...signInProvidersQuery(metadata?.EventID ?? ""), enabled: Boolean(metadata) });
+
+  useEffect(() => {
+    if (ssoError === null) return;
+    setSearchParams(
+      (current) => {
+        const rest = new URLSearchParams(current);
+        rest.delete(SSO_ERROR);
+        return rest;
+      },
+      { replace: true },
+    );
+  }, [ssoError, setSearchParams]);
 
   // With a token, Login goes on: to the page the guard remembered, else "/" (default page / HomeStart).
   useEffect(() => {
@@ -94,15 +117,8 @@ export function LoginPage() {
       <p>
         <Link to={paths.forgotPassword}>{t("login.forgot")}</Link>
       </p>
-      <div className="divider">
-        <span>{t("login.or")}</span>
-      </div>
-      <button type="button" className="button button--secondary button--block" disabled aria-describedby="google-unavailable">
-        {t("login.google")}
-      </button>
-      <p id="google-unavailable" className="muted small">
-        {t("login.googleUnavailable")}
-      </p>
+      {/* After signing in elsewhere, the provider's way back lands where the guard meant to go. */}
+      <SignInProviderLinks eventID={eventID} next={startNext(peekWantedRoute())} providers={providers.data ?? []} />
       <p>
         {t("login.noAccount")} <Link to={paths.signUp}>{t("login.signUp")}</Link>
       </p>

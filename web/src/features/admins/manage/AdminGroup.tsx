@@ -1,9 +1,9 @@
 /**
  * One group of admins (the event's event admins, or its customer's customer admins): a heading,
  * what the group may do, then loading / error with retry / empty / the people, each with their
- * login address, the right, roles, and (for those who may manage rights) "Resend invitation" and
- * "Remove". A list rather than a table: three short facts and two actions per person fit a
- * phone's width without sideways scrolling.
+ * login address, the right, its roles as chips ("Full rights" without any), and (for those who
+ * may manage rights) "Edit roles", "Resend invitation" and "Remove". A list rather than a table:
+ * a few short facts and three actions per person fit a phone's width without sideways scrolling.
  */
 import { useId, useState, type Ref } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,6 +11,7 @@ import { notify } from "@/features/notifications";
 import { errorMessageKey } from "@/lib/errors";
 import { useSubmitLock } from "@/lib/use-submit-lock";
 import { isStatus, mailLimit, sendNewAdminInfoMail, type AdminKind, type AdminListItem } from "./api";
+import { RoleChips } from "./RolesFieldset";
 
 export type GroupState =
   | { status: "loading" }
@@ -19,6 +20,21 @@ export type GroupState =
   | { status: "ready"; rows: readonly AdminListItem[] };
 
 export const displayName = (admin: AdminListItem) => admin.FullName.trim() || admin.LoginEMail;
+
+type ListQuery = {
+  isPending: boolean;
+  isError: boolean;
+  data: readonly AdminListItem[] | undefined;
+  error: unknown;
+  refetch: () => unknown;
+};
+
+/** A list query as the group shows it. */
+export function groupState(query: ListQuery): GroupState {
+  if (query.data) return { status: "ready", rows: query.data };
+  if (query.isError) return { status: "error", error: query.error, retry: () => void query.refetch() };
+  return { status: "loading" };
+}
 
 interface AdminGroupProps {
   kind: AdminKind;
@@ -31,12 +47,13 @@ interface AdminGroupProps {
   mayManage: boolean;
   customerName: string;
   onRemove: (admin: AdminListItem, kind: AdminKind) => void;
+  onEditRoles: (admin: AdminListItem, kind: AdminKind) => void;
   announce: (text: string) => void;
   /** The heading takes the focus when a removed person's row disappears. */
   headingRef?: Ref<HTMLHeadingElement>;
 }
 
-export function AdminGroup({ kind, title, description, empty, state, selfId, mayManage, customerName, onRemove, announce, headingRef }: AdminGroupProps) {
+export function AdminGroup({ kind, title, description, empty, state, selfId, mayManage, customerName, onRemove, onEditRoles, announce, headingRef }: AdminGroupProps) {
   const { t } = useTranslation("admins");
   const { t: tc } = useTranslation();
   const headingId = useId();
@@ -102,13 +119,16 @@ export function AdminGroup({ kind, title, description, empty, state, selfId, may
                     {isSelf ? <span className="admins-list__you">{` (${t("you")})`}</span> : null}
                   </span>
                   <span className="admins-list__email">{admin.LoginEMail}</span>
-                  <span className="muted small">
-                    {t(kind === "Event" ? "types.Event" : "types.Customer")}
-                    {admin.Roles && admin.Roles.length > 0 ? ` · ${t("roles", { roles: admin.Roles.join(", ") })}` : null}
-                  </span>
+                  <span className="muted small">{t(kind === "Event" ? "types.Event" : "types.Customer")}</span>
+                  {admin.Roles ? <RoleChips roles={admin.Roles} /> : null}
                 </div>
                 {mayManage ? (
                   <div className="admins-list__actions">
+                    <button type="button" className="link-button" onClick={() => onEditRoles(admin, kind)}>
+                      {t("editRoles")}
+                      {" "}
+                      <span className="visually-hidden">{t("editRolesFor", { name })}</span>
+                    </button>
                     <button type="button" className="link-button" aria-disabled={busy || undefined} onClick={() => void resend(admin)}>
                       {sending === admin.AdminID ? t("resending") : t("resend")}
                       {" "}

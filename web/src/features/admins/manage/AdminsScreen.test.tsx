@@ -95,6 +95,13 @@ function fakeServer({ mayManage = true } = {}) {
     }
     const mail = /^POST \/admins\/([^/]+)\/sendnewadmininfomail$/.exec(key);
     if (mail) return respond({ status: 202, body: { Sent: true } });
+    const change = /^PUT \/admins\/([^/]+)$/.exec(key);
+    if (change && body) {
+      const grant = [...state.eventAdmins, ...state.customerAdmins].find((a) => a.AdminID === change[1]);
+      if (!grant) return respond(apiError(404, "ADMIN_NOT_FOUND"));
+      grant.Roles = body.Roles as unknown as string[];
+      return respond({ status: 200, body: { ID: grant.AdminID, PersonID: grant.PersonID, AdminType: grant.AdminType, Roles: grant.Roles } });
+    }
     const removal = /^DELETE \/admins\/([^/]+)$/.exec(key);
     if (removal) {
       const id = removal[1];
@@ -160,7 +167,7 @@ describe("AdminsScreen", () => {
       expect(eventRows).toHaveLength(2);
       expect(eventRows[0]).toHaveTextContent("Ada Lovelace (you)");
       expect(eventRows[0]).toHaveTextContent("ada@example.com");
-      expect(eventRows[0]).toHaveTextContent("Event admin · Roles: Host");
+      expect(eventRows[0]).toHaveTextContent("Event adminRoles: Host");
       expect(eventRows[1]).toHaveTextContent("Bob Builder");
       expect(eventRows[1]).not.toHaveTextContent("(you)");
       expect(within(events).getByText("They manage “Demo Days”.")).toBeInTheDocument();
@@ -387,6 +394,92 @@ describe("AdminsScreen", () => {
       await waitFor(() => expect(announcer()).toHaveTextContent("dora@example.com is now an admin"));
       expect(callsTo("GET", "/personbyemail")).toHaveLength(1);
       expect(callsTo("POST", "/admins")).toHaveLength(1);
+    });
+  });
+
+  describe("roles", () => {
+    it("each right shows its roles, or Full rights without any", async () => {
+      const { state } = fakeServer();
+      state.eventAdmins = [
+        row("a1", SELF, "Ada Lovelace", "ada@example.com", "Event", ["content", "moderation"]),
+        row("a2", "p-bob", "Bob Builder", "bob@example.com", "Event", []),
+      ];
+      renderScreen();
+      await loaded();
+      const [ada, bob] = within(group("Event admins")).getAllByRole("listitem");
+      expect(ada).toHaveTextContent("Roles: ContentModeration");
+      expect(bob).toHaveTextContent("Roles: Full rights");
+    });
+
+    it("the invite form explains the roles and sends the ticked ones", async () => {
+      const { callsTo } = fakeServer();
+      renderScreen();
+      await loaded();
+      const user = userEvent.setup();
+      const roles = screen.getByRole("group", { name: "Roles" });
+      expect(roles).toHaveAccessibleDescription(/No role ticked means full rights/);
+      expect(within(roles).getByRole("checkbox", { name: "Moderation" })).toHaveAccessibleDescription(/chat and Q&A moderation/);
+      await user.type(emailField(), "dora@example.com");
+      await user.click(within(roles).getByRole("checkbox", { name: "Content" }));
+      await user.click(within(roles).getByRole("checkbox", { name: "People" }));
+      await user.click(screen.getByRole("button", { name: "Invite" }));
+      await waitFor(() => expect(announcer()).toHaveTextContent("dora@example.com is now an admin"));
+      expect(callsTo("POST", "/admins")[0]?.body).toEqual({ PersonID: "p-dora", AdminType: "Event", EventID: EVENT, Roles: ["content", "people"] });
+    });
+
+    it("editing a right's roles: the boxes start from the grant, PUT sends the new list, the list shows it", async () => {
+      const { state, callsTo } = fakeServer();
+      state.eventAdmins[1] = row("a2", "p-bob", "Bob Builder", "bob@example.com", "Event", ["moderation"]);
+      renderScreen();
+      await loaded();
+      const user = userEvent.setup();
+      const edit = screen.getByRole("button", { name: "Edit roles of Bob Builder" });
+      await user.click(edit);
+      const dialog = screen.getByRole("dialog", { name: "Roles of Bob Builder" });
+      const box = (name: string) => within(dialog).getByRole("checkbox", { name });
+      expect([box("Content"), box("Moderation"), box("People"), box("Analytics")].map((b) => (b as HTMLInputElement).checked)).toEqual([false, true, false, false]);
+      await user.click(box("Moderation"));
+      await user.click(box("Analytics"));
+      await user.click(within(dialog).getByRole("button", { name: "Save roles" }));
+      await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+      expect(callsTo("PUT", "/admins/a2")[0]?.body).toEqual({ Roles: ["analytics"] });
+      expect(announcer()).toHaveTextContent("The roles of Bob Builder have been saved.");
+      const bob = within(group("Event admins")).getAllByRole("listitem")[1] as HTMLElement;
+      await waitFor(() => expect(bob).toHaveTextContent("Roles: Analytics"));
+
+      // Unticking everything is full rights, sent as an empty list.
+      await user.click(screen.getByRole("button", { name: "Edit roles of Bob Builder" }));
+      await user.click(within(screen.getByRole("dialog")).getByRole("checkbox", { name: "Analytics" }));
+      await user.click(screen.getByRole("button", { name: "Save roles" }));
+      await waitFor(() => expect(callsTo("PUT", "/admins/a2")).toHaveLength(2));
+      expect(callsTo("PUT", "/admins/a2")[1]?.body).toEqual({ Roles: [] });
+      await waitFor(() => expect(bob).toHaveTextContent("Roles: Full rights"));
+    });
+
+    it("earlier free-text roles are named and dropped on saving; a refusal stays in the dialog; Escape cancels", async () => {
+      const { answer, callsTo } = fakeServer();
+      answer("PUT /admins/a1", apiError(422, "VALIDATION_ERROR"));
+      renderScreen();
+      await loaded();
+      const user = userEvent.setup();
+      const edit = within(group("Event admins")).getByRole("button", { name: "Edit roles of Ada Lovelace" });
+      await user.click(edit);
+      const dialog = screen.getByRole("dialog");
+      expect(within(dialog).getByText("Earlier roles that no longer apply: Host. Saving removes them.")).toBeInTheDocument();
+      expect(within(dialog).getByText(/These are your own rights/)).toBeInTheDocument();
+      await user.click(within(dialog).getByRole("button", { name: "Save roles" }));
+      expect(await within(dialog).findByTestId("form-error")).toHaveTextContent("The roles were not changed.");
+      expect(callsTo("PUT", "/admins/a1")[0]?.body).toEqual({ Roles: [] });
+      await user.keyboard("{Escape}");
+      expect(screen.queryByRole("dialog")).toBeNull();
+      expect(edit).toHaveFocus();
+    });
+
+    it("event admins see the roles but cannot edit them", async () => {
+      fakeServer({ mayManage: false });
+      renderScreen();
+      await screen.findByText("Bob Builder", NAME);
+      expect(screen.queryByRole("button", { name: /^Edit roles/ })).toBeNull();
     });
   });
 

@@ -1,8 +1,8 @@
 /**
  * The organizer console's Admins section (`/manage/events/:eventId/admins`, under the event's
  * page heading, so its own heading is an h2): the event's event admins and its customer's
- * customer admins, inviting one (`InviteAdminForm`), resending the invitation mail and removing a
- * right (`RemoveAdminDialog`).
+ * customer admins, inviting one (`InviteAdminForm`), changing a right's roles
+ * (`EditRolesDialog`), resending the invitation mail and removing a right (`RemoveAdminDialog`).
  *
  * Who may do what (admins/access.py): only customer admins of the event's customer and master
  * admins grant, change or remove rights; event admins see the event's admins and nothing else.
@@ -28,26 +28,13 @@ import {
   type AdminKind,
   type AdminListItem,
 } from "./api";
-import { AdminGroup, displayName, type GroupState } from "./AdminGroup";
+import { AdminGroup, displayName, groupState, type GroupState } from "./AdminGroup";
 import { addAdminsStrings } from "./admins-i18n";
+import { EditRolesDialog, type EditRolesTarget } from "./EditRolesDialog";
 import { InviteAdminForm } from "./InviteAdminForm";
 import { RemoveAdminDialog, type RemoveResult, type RemoveTarget } from "./RemoveAdminDialog";
 import { consolePersonId } from "./self";
 import "./AdminsScreen.css";
-
-type QueryLike = {
-  isPending: boolean;
-  isError: boolean;
-  data: readonly AdminListItem[] | undefined;
-  error: unknown;
-  refetch: () => unknown;
-};
-
-function groupState(query: QueryLike): GroupState {
-  if (query.data) return { status: "ready", rows: query.data };
-  if (query.isError) return { status: "error", error: query.error, retry: () => void query.refetch() };
-  return { status: "loading" };
-}
 
 export function AdminsScreen({ eventId }: { eventId: string }) {
   addAdminsStrings();
@@ -74,6 +61,7 @@ export function AdminsScreen({ eventId }: { eventId: string }) {
   const [announcement, setAnnouncement] = useState({ id: 0, text: "" });
   const announce = useCallback((text: string) => setAnnouncement((a) => ({ id: a.id + 1, text })), []);
   const [removing, setRemoving] = useState<RemoveTarget | null>(null);
+  const [editing, setEditing] = useState<EditRolesTarget | null>(null);
   const eventHeading = useRef<HTMLHeadingElement>(null);
   const customerHeading = useRef<HTMLHeadingElement>(null);
   const [focusRequest, setFocusRequest] = useState<{ kind: AdminKind; id: number } | null>(null);
@@ -108,6 +96,16 @@ export function AdminsScreen({ eventId }: { eventId: string }) {
     setFocusRequest((last) => ({ kind: target.kind, id: (last?.id ?? 0) + 1 }));
   };
 
+  const onRolesSaved = (target: EditRolesTarget) => {
+    setEditing(null);
+    const text = t("rolesSaved", { name: displayName(target.admin) });
+    notify("success", text);
+    announce(text);
+    // One's own roles decide which sections the console shows: everything asks again.
+    void client.invalidateQueries({ queryKey: target.isSelf ? ["manage"] : adminKeys.all });
+  };
+  const editRoles = (admin: AdminListItem) => setEditing({ admin, isSelf: admin.PersonID === selfId });
+
   const rightsKnown = mayManage !== undefined || customers.isError;
   const customerState: GroupState =
     mayManage === false || isStatus(customerAdmins.error, 403)
@@ -141,6 +139,7 @@ export function AdminsScreen({ eventId }: { eventId: string }) {
           mayManage={actions}
           customerName={customerName}
           onRemove={(admin, kind) => setRemoving({ admin, kind, isSelf: admin.PersonID === selfId })}
+          onEditRoles={editRoles}
           announce={announce}
         />
         <AdminGroup
@@ -154,17 +153,18 @@ export function AdminsScreen({ eventId }: { eventId: string }) {
           mayManage={actions}
           customerName={customerName}
           onRemove={(admin, kind) => setRemoving({ admin, kind, isSelf: admin.PersonID === selfId })}
+          onEditRoles={editRoles}
           announce={announce}
         />
       </div>
       {actions && rightsKnown && event.data ? (
         <InviteAdminForm
-          eventId={eventId}
-          customerId={event.data.CustomerID}
-          eventTitle={eventTitle}
-          customerName={customerName}
+          scope={{ kind: "event", eventId, customerId: event.data.CustomerID, eventTitle, customerName }}
           announce={announce}
         />
+      ) : null}
+      {editing ? (
+        <EditRolesDialog target={editing} customerName={customerName} onClose={() => setEditing(null)} onSaved={() => onRolesSaved(editing)} />
       ) : null}
       {removing ? (
         <RemoveAdminDialog

@@ -1,8 +1,10 @@
 /**
  * Inviting an admin (react-hook-form + zod, `schema.ts`; the calls in `invite.ts`): an email
- * address, the right (event admin of this event, or customer admin of its customer), and the
- * name, asked for only when no account uses the address yet. A failure keeps what was typed and
- * says which step failed and what was already done; a double submit sends once.
+ * address, the right (event admin of this event, or customer admin of its customer; on a
+ * customer's own screen only the latter), the roles it is limited to (none: full rights), and the
+ * name, asked for only when no account uses the address yet (and one can be created here). A
+ * failure keeps what was typed and says which step failed and what was already done; a double
+ * submit sends once.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
@@ -18,7 +20,13 @@ import { errorMessageKey } from "@/lib/errors";
 import { focusFirstInvalid, useSubmitLock } from "@/lib/use-submit-lock";
 import { adminKeys, isStatus, mailLimit } from "./api";
 import { inviteAdmin, type InviteOutcome } from "./invite";
+import { RolesFieldset } from "./RolesFieldset";
 import { emptyInvite, inviteSchema, isInviteValidationKey, sameEmail, type InviteValues } from "./schema";
+
+/** Where the form gives rights: an event's screen (either right) or a customer's (customer rights). */
+export type InviteScope =
+  | { kind: "event"; eventId: string; customerId: string; eventTitle: string; customerName: string }
+  | { kind: "customer"; customerId: string; customerName: string; mayCreateAccounts: boolean };
 
 type FieldName = "email" | "firstName" | "lastName";
 
@@ -36,19 +44,12 @@ function problemFields(error: unknown): FieldName[] {
   return [...new Set(fields)];
 }
 
-export function InviteAdminForm({
-  eventId,
-  customerId,
-  eventTitle,
-  customerName,
-  announce,
-}: {
-  eventId: string;
-  customerId: string;
-  eventTitle: string;
-  customerName: string;
-  announce: (text: string) => void;
-}) {
+export function InviteAdminForm({ scope: where, announce }: { scope: InviteScope; announce: (text: string) => void }) {
+  const { customerId, customerName } = where;
+  const eventId = where.kind === "event" ? where.eventId : null;
+  const eventTitle = where.kind === "event" ? where.eventTitle : "";
+  // Names create an account; on a customer's screen only master admins may create one.
+  const asksNames = where.kind === "event" || where.mayCreateAccounts;
   const { t } = useTranslation("admins");
   const { t: tc } = useTranslation();
   const client = useQueryClient();
@@ -67,7 +68,11 @@ export function InviteAdminForm({
     setFocus,
     reset,
     formState: { errors },
-  } = useForm<InviteValues>({ resolver: zodResolver(inviteSchema), mode: "onTouched", defaultValues: emptyInvite });
+  } = useForm<InviteValues>({
+    resolver: zodResolver(inviteSchema),
+    mode: "onTouched",
+    defaultValues: where.kind === "customer" ? { ...emptyInvite, kind: "Customer" } : emptyInvite,
+  });
   const email = useWatch({ control, name: "email" });
   // After an invitation the emptied form is ready for the next one (after the reset rendered).
   const [invited, setInvited] = useState(0);
@@ -87,7 +92,7 @@ export function InviteAdminForm({
       case "mailFailed": {
         void client.invalidateQueries({ queryKey: adminKeys.all });
         setUnknownEmail(null);
-        reset({ ...emptyInvite, kind: values.kind });
+        reset({ ...emptyInvite, kind: values.kind, roles: values.roles });
         setInvited((n) => n + 1);
         if (outcome.kind === "done") {
           notify("success", t("invite.done", { email: address }));
@@ -113,6 +118,10 @@ export function InviteAdminForm({
       case "already":
         setMessage({ tone: "warn", text: t(values.kind === "Event" ? "invite.alreadyEvent" : "invite.alreadyCustomer", { email: address, ...scope }) });
         return;
+      case "noAccount":
+        setMessage({ tone: "warn", text: t("invite.noAccount", { email: address, customer: customerName }) });
+        setError("email", { type: "server", message: t("invite.noAccountShort") }, { shouldFocus: true });
+        return;
       case "failed": {
         const { step, error, created } = outcome;
         const fields = step === "grant" ? [] : problemFields(error);
@@ -134,14 +143,20 @@ export function InviteAdminForm({
   const onValid = (values: InviteValues) =>
     run(async () => {
       setMessage(null);
-      const outcome = await inviteAdmin({ ...values, eventId, customerId });
+      const outcome = await inviteAdmin({
+        ...values,
+        kind: where.kind === "customer" ? "Customer" : values.kind,
+        eventId,
+        customerId,
+        mayCreateAccounts: where.kind === "customer" && where.mayCreateAccounts,
+      });
       show(outcome, values);
     });
 
   return (
     <section className="admins-invite" aria-labelledby={headingId}>
       <h3 id={headingId}>{t("invite.title")}</h3>
-      <p className="muted">{t("invite.intro")}</p>
+      <p className="muted">{asksNames ? t("invite.intro") : t("invite.introExisting")}</p>
       <form
         ref={formRef}
         className="console-form"
@@ -159,34 +174,39 @@ export function InviteAdminForm({
           error={fieldMessage(errors.email?.message)}
           {...register("email")}
         />
-        <SelectField label={t("invite.kind")} {...register("kind")}>
-          <option value="Event">{t("invite.kindEvent", scope)}</option>
-          <option value="Customer">{t("invite.kindCustomer", scope)}</option>
-        </SelectField>
-        <fieldset className="admins-invite__names" aria-describedby={namesHintId}>
-          <legend>{t("invite.namesLegend")}</legend>
-          <p id={namesHintId} className="field__hint">
-            {namesNeeded ? t("invite.namesNeededHint") : t("invite.namesHint")}
-          </p>
-          <div className="field-row">
-            <Field
-              label={t("invite.firstName")}
-              autoComplete="off"
-              maxLength={200}
-              aria-required={namesNeeded || undefined}
-              error={fieldMessage(errors.firstName?.message)}
-              {...register("firstName")}
-            />
-            <Field
-              label={t("invite.lastName")}
-              autoComplete="off"
-              maxLength={200}
-              aria-required={namesNeeded || undefined}
-              error={fieldMessage(errors.lastName?.message)}
-              {...register("lastName")}
-            />
-          </div>
-        </fieldset>
+        {where.kind === "event" ? (
+          <SelectField label={t("invite.kind")} {...register("kind")}>
+            <option value="Event">{t("invite.kindEvent", scope)}</option>
+            <option value="Customer">{t("invite.kindCustomer", scope)}</option>
+          </SelectField>
+        ) : null}
+        <RolesFieldset registration={register("roles")} />
+        {asksNames ? (
+          <fieldset className="admins-invite__names" aria-describedby={namesHintId}>
+            <legend>{t("invite.namesLegend")}</legend>
+            <p id={namesHintId} className="field__hint">
+              {namesNeeded ? t("invite.namesNeededHint") : t("invite.namesHint")}
+            </p>
+            <div className="field-row">
+              <Field
+                label={t("invite.firstName")}
+                autoComplete="off"
+                maxLength={200}
+                aria-required={namesNeeded || undefined}
+                error={fieldMessage(errors.firstName?.message)}
+                {...register("firstName")}
+              />
+              <Field
+                label={t("invite.lastName")}
+                autoComplete="off"
+                maxLength={200}
+                aria-required={namesNeeded || undefined}
+                error={fieldMessage(errors.lastName?.message)}
+                {...register("lastName")}
+              />
+            </div>
+          </fieldset>
+        ) : null}
         {message?.tone === "warn" ? (
           <p className="notice admins-invite__message" role="alert">
             {message.text}

@@ -77,7 +77,8 @@ export function RemoveAdminDialog({
     ? t(kind === "Event" ? "removeDialog.bodyEvent" : "removeDialog.bodyCustomer", values)
     : step === 1
       ? t(kind === "Event" ? "removeDialog.selfBodyEvent" : "removeDialog.selfBodyCustomer", values)
-      : t("removeDialog.selfConfirmBody");
+      : // Without an event (a customer's own admins screen) the customer is what may be lost.
+        t(eventTitle ? "removeDialog.selfConfirmBody" : "removeDialog.selfConfirmBodyCustomer", values);
   const action = busy
     ? t("removeDialog.removing")
     : !isSelf

@@ -7,6 +7,7 @@
  * event already), so switching sections asks the server nothing new.
  */
 import { queryOptions } from "@tanstack/react-query";
+import type { AdminRole } from "@/lib/admin-roles";
 import { ApiError, request } from "@/lib/api-client";
 
 /** The grants this screen manages (master grants are the platform's, not an event's). */
@@ -32,6 +33,7 @@ export interface AdminGrant {
   AdminType: string;
   CustomerID: string | null;
   EventID: string | null;
+  Roles?: string[];
 }
 
 export interface AdminsEvent {
@@ -78,7 +80,8 @@ export const eventAdminsQuery = (eventID: string) =>
 export const customerAdminsQuery = (customerID: string) =>
   queryOptions({
     queryKey: adminKeys.customer(customerID),
-    queryFn: ({ signal }) => request<AdminListItem[]>("/admins/listadmins/Customer", { query: { CustomerID: customerID }, signal }),
+    queryFn: ({ signal }) =>
+      request<AdminListItem[]>("/admins/listadmins/Customer", { query: { CustomerID: customerID, WithRoles: true }, signal }),
   });
 
 export function isStatus(error: unknown, status: number, code?: string): error is ApiError {
@@ -99,19 +102,28 @@ export interface NewPerson {
   FirstName: string;
   LastName: string;
   LoginEMail: string;
-  /** The person is created for (and enrolled in) this event, so the caller may see them. */
-  EventID: string;
+  /**
+   * The person is created for (and enrolled in) this event, so the caller may see them. Without
+   * one only master admins may create a person (a customer's admins screen has no event).
+   */
+  EventID?: string;
 }
 
 export function createPerson(body: NewPerson): Promise<{ ID: string }> {
   return request<{ ID: string }>("/persons", { method: "POST", body });
 }
 
+/** `Roles` left out (or empty) is a grant with full rights over its scope. */
 export type GrantBody = ({ PersonID: string } | { LoginEMail: string }) &
-  ({ AdminType: "Event"; EventID: string } | { AdminType: "Customer"; CustomerID: string });
+  ({ AdminType: "Event"; EventID: string } | { AdminType: "Customer"; CustomerID: string }) & { Roles?: AdminRole[] };
 
 export function grantAdmin(body: GrantBody): Promise<AdminGrant> {
   return request<AdminGrant>("/admins", { method: "POST", body });
+}
+
+/** `PUT /admins/{AdminID}` with only `Roles`: the grant's scope stays; an empty list is full rights. */
+export function updateAdminRoles(adminID: string, roles: readonly AdminRole[]): Promise<AdminGrant> {
+  return request<AdminGrant>(`/admins/${id(adminID)}`, { method: "PUT", body: { Roles: roles } });
 }
 
 export function sendNewAdminInfoMail(adminID: string): Promise<{ Sent: boolean }> {
@@ -129,3 +141,12 @@ export function mailLimit(error: unknown): { perGrant: boolean; minutes: number 
   const seconds = typeof data.RetryAfterSeconds === "number" && data.RetryAfterSeconds > 0 ? data.RetryAfterSeconds : 3600;
   return { perGrant: data.Limit !== "admin_info_mail_sender", minutes: Math.max(1, Math.ceil(seconds / 60)) };
 }
+
+/** Whether the caller is a master admin (the shell asks the same under the same key). */
+export const adminsIsMasterQuery = () =>
+  queryOptions({
+    queryKey: ["manage", "is-master"] as const,
+    queryFn: ({ signal }) => request<boolean>("/admins/getismasteradmin", { signal }),
+    staleTime: 60_000,
+    retry: false,
+  });

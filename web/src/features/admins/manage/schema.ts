@@ -5,9 +5,12 @@
  * characters after trimming. The names are needed only when no account uses the address yet;
  * the screen asks for them then (`namesNeeded`).
  *
+ * Roles: any of the four (lib/admin-roles.ts), none ticked being full rights.
+ *
  * Messages are keys under `validation.*` of the `admins` namespace.
  */
 import { z } from "zod";
+import { ADMIN_ROLES } from "@/lib/admin-roles";
 
 export const EMAIL_MAX = 320;
 export const NAME_MAX = 100;
@@ -32,11 +35,16 @@ export const inviteSchema = z.object({
   firstName: name,
   lastName: name,
   kind: z.enum(["Event", "Customer"]),
+  roles: z.array(z.enum(ADMIN_ROLES)),
 });
+
+/** The edit dialog's one field. */
+export const rolesSchema = z.object({ roles: z.array(z.enum(ADMIN_ROLES)) });
+export type RolesValues = z.infer<typeof rolesSchema>;
 
 export type InviteValues = z.infer<typeof inviteSchema>;
 
-export const emptyInvite: InviteValues = { email: "", firstName: "", lastName: "", kind: "Event" };
+export const emptyInvite: InviteValues = { email: "", firstName: "", lastName: "", kind: "Event", roles: [] };
 
 /** Login addresses compare without case (the server stores and looks them up in lower case). */
 export function sameEmail(a: string, b: string): boolean {
