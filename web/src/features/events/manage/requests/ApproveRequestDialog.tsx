@@ -66,7 +66,7 @@ export function ApproveRequestDialog({ row, onClose, onDone }: { row: EventReque
   } = useForm<ApproveValues>({
     resolver: zodResolver(approveSchema),
     mode: "onTouched",
-    defaultValues: { customerChoice: "existing", CustomerID: "", NewCustomerName: "", InternalName: suggestInternalName(row.Title) },
+    defaultValues: { customerChoice: "existing", CustomerID: "", NewCustomerName: "", InternalName: row.InternalName || suggestInternalName(row.Title) },
   });
   const choice = useWatch({ control, name: "customerChoice" });
   const name = useWatch({ control, name: "InternalName" });

@@ -21,6 +21,8 @@ const request = (ID: string, Title: string, extra: Partial<EventRequestRow> = {}
   ID,
   Status: "pending",
   Title,
+  InternalName: "",
+  Description: "",
   DateBeginUTC: "2031-06-01T08:00:00Z",
   DateEndUTC: "2031-06-02T16:00:00Z",
   Message: "We would like a venue\nfor 300 people.",
@@ -177,6 +179,8 @@ describe("approving", () => {
     const user = userEvent.setup();
     await user.click(within(await screen.findByRole("article", { name: "Robotics Day" })).getByRole("button", { name: /^Approve/ }));
     const dialog = screen.getByRole("dialog");
+    // The name the requester suggested comes first; the title only when they gave none.
+    expect(within(dialog).getByLabelText("Internal name")).toHaveValue("robotics-day");
     await user.click(within(dialog).getByLabelText("A new customer"));
     expect(within(dialog).queryByLabelText("Customer")).toBeNull();
     const name = within(dialog).getByLabelText("Internal name");

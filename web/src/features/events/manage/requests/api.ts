@@ -15,6 +15,9 @@ export interface EventRequestRow {
   ID: string;
   Status: RequestStatus;
   Title: string;
+  /** The internal name the requester suggested; "" when none (it may be taken meanwhile). */
+  InternalName: string;
+  Description: string;
   DateBeginUTC: string | null;
   DateEndUTC: string | null;
   Message: string;
