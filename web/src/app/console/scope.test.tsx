@@ -96,11 +96,11 @@ describe("an event's sections by the caller's rights", () => {
         ? { status: 200, body: [] }
         : organizer({ master: false, customers: [{ ID: CUSTOMER, Name: "Demo Customer", MayCreateEvents: true }] })(call);
 
-  it("shows only the sections of the roles held (moderation: Q&A, Breakout rooms, Help desk, and Check)", async () => {
+  it("shows only the sections of the roles held (moderation: the live screens, and Check)", async () => {
     fakeServer(withRights({ status: 200, body: { EventID: EVENT, IsMaster: false, Roles: ["moderation"] } }));
     renderConsole(`/events/${EVENT}/qna`);
     const nav = await sectionNav();
-    await waitFor(() => expect(within(nav).getAllByRole("link").map((a) => a.textContent)).toEqual(["Q&A", "Breakout rooms", "Help desk", "Check"]));
+    await waitFor(() => expect(within(nav).getAllByRole("link").map((a) => a.textContent)).toEqual(["Polls", "Q&A", "Breakout rooms", "Help desk", "Wall of Fame", "Check"]));
   });
 
   it("refuses a hidden section's address with the role it needs", async () => {
