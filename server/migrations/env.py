@@ -35,8 +35,20 @@ async def _run_online() -> None:
     db = Database(_database_url())
     try:
         async with db.engine.connect() as connection:
+            sqlite = connection.dialect.name == "sqlite"
+            if sqlite:
+                # A batch migration rebuilds a SQLite table: a copy, DROP of the old one, rename.
+                # With foreign keys on, that DROP deletes every row referencing the table through
+                # ON DELETE CASCADE (rebuilding `customers` would empty `events`). Off, outside a
+                # transaction (the pragma is ignored inside one), and checked afterwards.
+                await connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
             await connection.run_sync(_run)
             await connection.commit()
+            if sqlite:
+                broken = (await connection.exec_driver_sql("PRAGMA foreign_key_check")).all()
+                await connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+                if broken:
+                    raise RuntimeError(f"migrations left broken foreign keys: {broken[:5]}")
     finally:
         await db.dispose()
 

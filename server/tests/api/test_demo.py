@@ -24,9 +24,9 @@ async def test_seed_twice_keeps_one_event_and_refreshes_dates(services: Services
     assert first.event.id == second.event.id
     async with services.db.session() as session:
         assert await session.scalar(select(func.count()).select_from(Event)) == 1
-        # The three logins (attendee, organizer, help desk agent), and the keynote's audience
-        # asking questions (qna/demo.py), one of whom also asks the help desk.
-        assert await session.scalar(select(func.count()).select_from(Person)) == 3 + len(AUDIENCE)
+        # The four logins (attendee, organizer, help desk agent, platform master), and the
+        # keynote's audience asking questions (qna/demo.py), one of whom also asks the help desk.
+        assert await session.scalar(select(func.count()).select_from(Person)) == 4 + len(AUDIENCE)
         menu_count = await session.scalar(select(func.count()).select_from(MenuItem))
     assert menu_count == len(content.menu_items(services.settings.public_url))
     now = services.clock.now()
