@@ -72,7 +72,8 @@ async def list_requests(
     rows = await session.execute(
         page_by_id(query, EventRequest.id, start_id, max_count, descending=True)
     )
-    return [request_item(request, person) for request, person in rows.tuples()]
+    # Rows unpack like tuples (`.tuples()` is deprecated in SQLAlchemy 2.1, and warns).
+    return [request_item(request, person) for request, person in rows]
 
 
 async def _pending(session: AsyncSession, request_id: str) -> tuple[EventRequest, Person]:
