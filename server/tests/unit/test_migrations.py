@@ -12,16 +12,10 @@ from alembic.migration import MigrationContext
 from sqlalchemy import Connection, create_engine, text
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from tests.conftest import TEST_SECRET
-from tests.factories import make_event
-from venuely.core.clock import FrozenClock
+from tests.migration_support import old_customer_with_event
 from venuely.core.db import Base
-from venuely.core.ids import new_id
 from venuely.core.migrate import upgrade
-from venuely.core.services import build_services
-from venuely.events.models import Customer
 from venuely.models import import_all_models
-from venuely.settings import Environment, Settings
 
 import_all_models()
 
@@ -94,28 +88,6 @@ def _render_offline(url: str) -> str:
     return buffer.getvalue()
 
 
-async def _old_customer_with_event(url: str, tmp_path: Path) -> str:
-    """A customer in the columns it had before the customers migration, and an event of it."""
-    settings = Settings(
-        env=Environment.TEST,
-        data_dir=tmp_path / "var",
-        database_url=url,
-        secret_key=TEST_SECRET,
-        public_url="http://venuely.test",
-    )
-    services = build_services(settings, clock=FrozenClock())
-    customer = Customer(id=new_id(), name="Acme Events")
-    try:
-        async with services.db.session() as session:
-            await session.execute(
-                text("INSERT INTO customers (id, name, created_at) VALUES (:id, :name, :at)"),
-                {"id": customer.id, "name": customer.name, "at": services.clock.now()},
-            )
-        return (await make_event(services, customer)).id
-    finally:
-        await services.db.dispose()
-
-
 def test_sqlite_rebuilding_a_parent_table_keeps_the_rows_that_reference_it(
     tmp_path: Path,
 ) -> None:
@@ -124,7 +96,7 @@ def test_sqlite_rebuilding_a_parent_table_keeps_the_rows_that_reference_it(
     drop would have deleted every event of an upgraded installation."""
     url = f"sqlite+aiosqlite:///{tmp_path / 'm.db'}"
     upgrade(url, "f3a4b5c6d7e8")  # the revision before the customers migration
-    event_id = asyncio.run(_old_customer_with_event(url, tmp_path))
+    event_id = asyncio.run(old_customer_with_event(url, tmp_path))
     upgrade(url)
     engine = create_engine(f"sqlite:///{tmp_path / 'm.db'}")
     with engine.connect() as conn:
