@@ -17,6 +17,7 @@ import { errorMessageKey } from "@/lib/errors";
 import { customersListQuery, isMasterQuery, type ManagedCustomer } from "./api";
 import { useCustomersT } from "./customers-i18n";
 import "./customers.css";
+import { DataTable } from "@/components/DataTable";
 
 const features = tableFeatures({});
 const column = createColumnHelper<typeof features, ManagedCustomer>();
@@ -130,30 +131,7 @@ export function CustomersListPage() {
       ) : (
         <>
           <div className="console-table-scroll" role="region" aria-label={t("list.title")} tabIndex={0}>
-            <table className="console-table">
-              <thead>
-                {table.getHeaderGroups().map((group) => (
-                  <tr key={group.id}>
-                    {group.headers.map((header) => (
-                      <th key={header.id} scope="col">
-                        {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-                      </th>
-                    ))}
-                  </tr>
-                ))}
-              </thead>
-              <tbody>
-                {table.getRowModel().rows.map((row) => (
-                  <tr key={row.id}>
-                    {row.getAllCells().map((cell) => (
-                      <td key={cell.id}>
-                        <table.FlexRender cell={cell} />
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable table={table} className="console-table" />
           </div>
           <p className="muted small" role="status">
             {t("list.shown", { count: rows.length })}

@@ -18,6 +18,7 @@ import { customersQuery, managedEventsQuery, type ManagedEventRow, type When } f
 import { DeleteEventDialog } from "./DeleteEventDialog";
 import { openPreview } from "./preview";
 import { formatInZone } from "./time";
+import { DataTable } from "@/components/DataTable";
 
 export const SEARCH_DELAY_MS = 300;
 const tabs: readonly When[] = ["upcoming", "past"];
@@ -212,30 +213,7 @@ export function EventsListPage() {
         ) : (
           <>
             <div className="console-table-scroll" role="region" aria-labelledby={`events-tab-${when}`} tabIndex={0}>
-              <table className="console-table">
-                <thead>
-                  {table.getHeaderGroups().map((group) => (
-                    <tr key={group.id}>
-                      {group.headers.map((header) => (
-                        <th key={header.id} scope="col">
-                          {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-                        </th>
-                      ))}
-                    </tr>
-                  ))}
-                </thead>
-                <tbody>
-                  {table.getRowModel().rows.map((row) => (
-                    <tr key={row.id}>
-                      {row.getAllCells().map((cell) => (
-                        <td key={cell.id}>
-                          <table.FlexRender cell={cell} />
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <DataTable table={table} className="console-table" />
             </div>
             <p className="muted small" role="status">
               {t("events.shown", { count: rows.length })}

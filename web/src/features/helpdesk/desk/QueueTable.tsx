@@ -10,6 +10,7 @@ import { useNow } from "@/lib/use-now";
 import { QUEUE_LIMIT, type QueueView, type Ticket } from "../api";
 import { durationText, useHelpdeskT } from "../i18n";
 import { firstResponseMs, waitingMs } from "../model";
+import { DataTable } from "@/components/DataTable";
 
 /** Waiting times move on by the minute. */
 const CLOCK_MS = 30_000;
@@ -71,30 +72,7 @@ export function QueueTable({ tickets, view, selectedID, onSelect }: QueueTablePr
   return (
     <>
       <div className="helpdesk-table-scroll" role="region" aria-label={t("desk.table", { view: t(`desk.${view}`) })} tabIndex={0}>
-        <table className="helpdesk-table">
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => (
-                  <th key={header.id} scope="col">
-                    {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-                  </th>
-                ))}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} data-ticket={row.id} className={row.id === selectedID ? "helpdesk-row--selected" : undefined}>
-                {row.getAllCells().map((cell) => (
-                  <td key={cell.id}>
-                    <table.FlexRender cell={cell} />
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable table={table} className="helpdesk-table" rowProps={(row) => ({ "data-ticket": row.id, className: row.id === selectedID ? "helpdesk-row--selected" : undefined })} />
       </div>
       {tickets.length >= QUEUE_LIMIT ? <p className="muted small">{t("desk.first", { count: QUEUE_LIMIT })}</p> : null}
     </>
