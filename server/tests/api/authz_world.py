@@ -77,7 +77,7 @@ BLOB = b"<krpano><scene name='lobby'/></krpano>\n"
 BLOB_HASH = hashlib.sha256(BLOB).hexdigest()
 # What attendees must not read of a session that has not started yet.
 STREAM_URL = "https://stream.example.com/secret-token"
-STREAM_SECRETS = ("secret-token", "987654")
+STREAM_SECRETS = ("secret-token", "dial-in-kq7z")
 
 
 @dataclass
