@@ -12,35 +12,20 @@
  * customer admins only" instead of asking; a 403 there says the same. If the customers cannot be
  * read, everything is offered and the server decides (its 403 is a clear message).
  */
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
-import { notify } from "@/features/notifications";
-import { consolePaths } from "@/lib/console-paths";
-import {
-  adminKeys,
-  adminsCustomersQuery,
-  adminsEventQuery,
-  customerAdminsQuery,
-  eventAdminsQuery,
-  isStatus,
-  type AdminKind,
-  type AdminListItem,
-} from "./api";
-import { AdminGroup, displayName, groupState, type GroupState } from "./AdminGroup";
+import { adminsCustomersQuery, adminsEventQuery, customerAdminsQuery, eventAdminsQuery, isStatus, type AdminKind } from "./api";
+import { AdminGroup, groupState, type GroupState } from "./AdminGroup";
 import { addAdminsStrings } from "./admins-i18n";
-import { EditRolesDialog, type EditRolesTarget } from "./EditRolesDialog";
 import { InviteAdminForm } from "./InviteAdminForm";
-import { RemoveAdminDialog, type RemoveResult, type RemoveTarget } from "./RemoveAdminDialog";
 import { consolePersonId } from "./self";
+import { useAdminActions } from "./use-admin-actions";
 import "./AdminsScreen.css";
 
 export function AdminsScreen({ eventId }: { eventId: string }) {
   addAdminsStrings();
   const { t } = useTranslation("admins");
-  const client = useQueryClient();
-  const navigate = useNavigate();
   const [selfId] = useState(consolePersonId);
   const event = useQuery(adminsEventQuery(eventId));
   const customers = useQuery(adminsCustomersQuery());
@@ -58,53 +43,18 @@ export function AdminsScreen({ eventId }: { eventId: string }) {
     enabled: Boolean(customerId) && (mayManage === true || customers.isError),
   });
 
-  const [announcement, setAnnouncement] = useState({ id: 0, text: "" });
-  const announce = useCallback((text: string) => setAnnouncement((a) => ({ id: a.id + 1, text })), []);
-  const [removing, setRemoving] = useState<RemoveTarget | null>(null);
-  const [editing, setEditing] = useState<EditRolesTarget | null>(null);
   const eventHeading = useRef<HTMLHeadingElement>(null);
   const customerHeading = useRef<HTMLHeadingElement>(null);
-  const [focusRequest, setFocusRequest] = useState<{ kind: AdminKind; id: number } | null>(null);
-
-  // After a removal the row (and its button) are gone: the group's heading takes the focus. An
-  // effect, so it runs after the dialog has closed.
-  useEffect(() => {
-    if (focusRequest) (focusRequest.kind === "Event" ? eventHeading : customerHeading).current?.focus();
-  }, [focusRequest]);
-
-  const onRemoved = (target: RemoveTarget, result: RemoveResult) => {
-    setRemoving(null);
-    const name = displayName(target.admin);
-    if (result === "gone") {
-      announce(t("alreadyRemoved", { name }));
-    } else if (target.isSelf) {
-      notify("success", t("removedSelf"));
-      // Every console view re-asks (the shell re-checks the organizer's rights too).
-      void client.invalidateQueries({ queryKey: ["manage"] });
-      // A customer right was what gave access here (only customer admins may remove rights);
-      // without it the event may be out of reach.
-      if (target.kind === "Customer") {
-        void navigate(consolePaths.events);
-        return;
-      }
-    } else {
-      const text = t("removed", { name });
-      notify("success", text);
-      announce(text);
-    }
-    void client.invalidateQueries({ queryKey: adminKeys.all });
-    setFocusRequest((last) => ({ kind: target.kind, id: (last?.id ?? 0) + 1 }));
-  };
-
-  const onRolesSaved = (target: EditRolesTarget) => {
-    setEditing(null);
-    const text = t("rolesSaved", { name: displayName(target.admin) });
-    notify("success", text);
-    announce(text);
-    // One's own roles decide which sections the console shows: everything asks again.
-    void client.invalidateQueries({ queryKey: target.isSelf ? ["manage"] : adminKeys.all });
-  };
-  const editRoles = (admin: AdminListItem) => setEditing({ admin, isSelf: admin.PersonID === selfId });
+  const focusGroup = useCallback((kind: AdminKind) => (kind === "Event" ? eventHeading : customerHeading).current?.focus(), []);
+  const actions = useAdminActions({
+    selfId,
+    customerName,
+    eventTitle,
+    // A customer right was what gave access here (only customer admins may remove rights);
+    // without it the event may be out of reach.
+    leavesOnSelfRemoval: (kind) => kind === "Customer",
+    focusGroup,
+  });
 
   const rightsKnown = mayManage !== undefined || customers.isError;
   const customerState: GroupState =
@@ -114,7 +64,7 @@ export function AdminsScreen({ eventId }: { eventId: string }) {
         ? { status: "loading" }
         : groupState(customerAdmins);
   // Offered unless the caller is known not to hold the rights.
-  const actions = mayManage !== false;
+  const mayAct = mayManage !== false;
 
   return (
     // Not a landmark of its own: the console's event page already wraps it in a region named
@@ -122,10 +72,6 @@ export function AdminsScreen({ eventId }: { eventId: string }) {
     <div className="admins-screen">
       <h2>{t("title")}</h2>
       <p className="muted">{t("intro")}</p>
-      {/* Always in the page, so what is put in it is announced. */}
-      <div className="visually-hidden" role="status" aria-live="polite" data-testid="admins-announcer">
-        <span key={announcement.id}>{announcement.text}</span>
-      </div>
       {mayManage === false ? <p className="notice">{t("readOnly", { customer: customerName })}</p> : null}
       <div className="admins-groups">
         <AdminGroup
@@ -136,11 +82,11 @@ export function AdminsScreen({ eventId }: { eventId: string }) {
           empty={t("eventGroup.empty")}
           state={groupState(eventAdmins)}
           selfId={selfId}
-          mayManage={actions}
+          mayManage={mayAct}
           customerName={customerName}
-          onRemove={(admin, kind) => setRemoving({ admin, kind, isSelf: admin.PersonID === selfId })}
-          onEditRoles={editRoles}
-          announce={announce}
+          onRemove={actions.startRemove}
+          onEditRoles={actions.startEditRoles}
+          announce={actions.announce}
         />
         <AdminGroup
           kind="Customer"
@@ -150,31 +96,20 @@ export function AdminsScreen({ eventId }: { eventId: string }) {
           empty={t("customerGroup.empty", { customer: customerName })}
           state={customerState}
           selfId={selfId}
-          mayManage={actions}
+          mayManage={mayAct}
           customerName={customerName}
-          onRemove={(admin, kind) => setRemoving({ admin, kind, isSelf: admin.PersonID === selfId })}
-          onEditRoles={editRoles}
-          announce={announce}
+          onRemove={actions.startRemove}
+          onEditRoles={actions.startEditRoles}
+          announce={actions.announce}
         />
       </div>
-      {actions && rightsKnown && event.data ? (
+      {mayAct && rightsKnown && event.data ? (
         <InviteAdminForm
           scope={{ kind: "event", eventId, customerId: event.data.CustomerID, eventTitle, customerName }}
-          announce={announce}
+          announce={actions.announce}
         />
       ) : null}
-      {editing ? (
-        <EditRolesDialog target={editing} customerName={customerName} onClose={() => setEditing(null)} onSaved={() => onRolesSaved(editing)} />
-      ) : null}
-      {removing ? (
-        <RemoveAdminDialog
-          target={removing}
-          eventTitle={eventTitle}
-          customerName={customerName}
-          onClose={() => setRemoving(null)}
-          onDone={(result) => onRemoved(removing, result)}
-        />
-      ) : null}
+      {actions.overlays}
     </div>
   );
 }
