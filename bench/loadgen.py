@@ -40,6 +40,7 @@ from venuely.realtime.codec import encode_frame, encode_json_frame
 from venuely.realtime.opcodes import Opcode
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import analytics  # noqa: E402 - the analytics scenarios, next to this file
 import storms  # noqa: E402 - the storm scenarios, next to this file
 
 SEND_NOTIFY = int(Opcode.CHAT_MESSAGE_SEND_NOTIFY)
@@ -538,7 +539,13 @@ async def scenario_storm(spec: dict[str, Any], seed: dict[str, Any]) -> dict[str
     return {"ramp_seconds": round(ramp_seconds, 3), "connect_failed": failures, **result}
 
 
+async def scenario_analytics(spec: dict[str, Any], seed: dict[str, Any]) -> dict[str, Any]:
+    """Tracker pings over HTTP (`analytics.py`); no sockets."""
+    return await analytics.scenario_pings(spec, seed, ServerMeter(spec["server_pids"]))
+
+
 RUNNERS = {
+    "analytics_pings": scenario_analytics,
     "connections": scenario_connections,
     "rooms": scenario_rooms,
     "vote_storm": scenario_storm,

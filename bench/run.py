@@ -56,6 +56,8 @@ SCALES: dict[str, dict[str, Any]] = {
             ("vote_storm_2k", "vote_storm", "venuely", 2000, 0, {"seconds": 4}),
             ("upvote_storm_1k", "upvote_storm", "venuely", 1000, 0, {"upvotes": 1000}),
             ("join_storm_1k", "join_storm", "venuely", 1000, 0, {"seconds": 4}),
+            ("analytics_pings_3k", "analytics_pings", "venuely", 3000, 0, {"seconds": 15}),
+            ("analytics_dashboard_3k", "analytics_dashboard", "offline", 3000, 0, {}),
         ],
     },
     "full": {
@@ -86,6 +88,10 @@ SCALES: dict[str, dict[str, Any]] = {
             ),
             # Issue 19: 5,000 attendees join 100 breakout rooms (50 seats each) within 10 s.
             ("join_storm_5k", "join_storm", "venuely", 5000, 0, {"seconds": 10, "drain_seconds": 30}),
+            # Issue 21: 10,000 attendees pinging every 15 s (about 670 requests/s) on one process,
+            # then the dashboard's queries on a day of their pings (target 200 ms).
+            ("analytics_pings_10k", "analytics_pings", "venuely", 10000, 0, {"seconds": 60}),
+            ("analytics_dashboard_10k", "analytics_dashboard", "offline", 10000, 0, {}),
         ],
     },
 }
@@ -270,6 +276,8 @@ def scenario(run: Run, index: int, entry: tuple[Any, ...], scale: dict[str, Any]
     sources = [f"127.0.{1 + index}.{n}" for n in range(1, 5)]
     procs: list[subprocess.Popen[bytes]] = []
     try:
+        if target == "offline":
+            return dashboard_timings(run, name, connections)
         if target == "venuely":
             proc, port = run.start_venuely()
             procs, ports = [proc], [port]
@@ -310,6 +318,33 @@ def scenario(run: Run, index: int, entry: tuple[Any, ...], scale: dict[str, Any]
     finally:
         for proc in procs:
             CHILDREN.stop(proc)
+
+
+def dashboard_timings(run: Run, name: str, attendees: int) -> dict[str, Any]:
+    """`analytics.py` as a script on the server core: a day of pings written, then the
+    dashboard's queries timed in-process (no HTTP: the figure is the queries')."""
+    spec = {
+        "name": name,
+        "connections": attendees,
+        "seed_file": str(run.seed_file),
+        "database_url": run.database_url,
+        "secret": run.secret,
+    }
+    print(f"bench: {name} ...", flush=True)
+    argv = [*taskset(SERVER_CORE), sys.executable, str(BENCH / "analytics.py"), json.dumps(spec)]
+    log = run.work / f"{name}.log"
+    proc = CHILDREN.start(argv, env=dict(os.environ), log=log)
+    try:
+        proc.wait(600)
+    except subprocess.TimeoutExpired:
+        CHILDREN.stop(proc, grace=2)
+        return {"scenario": name, "error": "timed out after 600 s"}
+    lines = log.read_text(errors="replace").strip().splitlines()
+    for line in reversed(lines):
+        if line.startswith("{"):
+            result: dict[str, Any] = json.loads(line)
+            return result
+    return {"scenario": name, "error": "no result: " + "\n".join(lines[-5:])}
 
 
 # --- report -------------------------------------------------------------------------------
@@ -367,8 +402,14 @@ def markdown(report: dict[str, Any]) -> str:
         "| max ms | dup | gaps | server CPU | RSS MiB |",
         "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
-    ramps, storms = [], []
+    ramps, storms, pings, dashboards = [], [], [], []
     for r in report["results"]:
+        if "requests_sent" in r:
+            pings.append(r)
+            continue
+        if "query_ms" in r:
+            dashboards.append(r)
+            continue
         if "actions_accepted" in r:
             storms.append(r)
             continue
@@ -435,6 +476,7 @@ def markdown(report: dict[str, Any]) -> str:
                 f"{_fmt(conv.get('p99'))} / {_fmt(conv.get('max'))} | {r['never_converged']:,} "
                 f"| {_fmt(r['server_cpu'])} | {_fmt(r.get('loadgen_cpu'))} |"
             )
+    lines += analytics_lines(pings, dashboards)
     if report.get("ratios"):
         lines += [
             "",
@@ -451,6 +493,37 @@ def markdown(report: dict[str, Any]) -> str:
         "Targets (quality-bar §2): " + ", ".join(f"{k} {v:,}" for k, v in TARGETS.items()),
     ]
     return "\n".join(lines) + "\n"
+
+
+def analytics_lines(pings: list[dict[str, Any]], dashboards: list[dict[str, Any]]) -> list[str]:
+    lines: list[str] = []
+    if pings:
+        lines += [
+            "",
+            "| tracker pings | attendees | asked / sent / answered per s | accepted / sent "
+            "| p50 / p99 / max ms | unanswered | server CPU |",
+            "|---|---|---|---|---|---|---|",
+        ]
+        for r in pings:
+            lat = r["latency_ms"]
+            lines.append(
+                f"| {r['scenario']} | {r['attendees']:,} | {_fmt(r['rate_asked_per_second'])} / "
+                f"{_fmt(r['rate_sent_per_second'])} / {_fmt(r['rate_answered_per_second'])} "
+                f"| {r['requests_accepted']:,} / {r['requests_sent']:,} | {_fmt(lat['p50'])} / "
+                f"{_fmt(lat['p99'])} / {_fmt(lat['max'])} | {r['unanswered']:,} "
+                f"| {_fmt(r['server_cpu'])} |"
+            )
+    if dashboards:
+        names = list(dashboards[0]["query_ms"])
+        lines += [
+            "",
+            "| dashboard query, ms p50 / max | " + " | ".join(names) + " |",
+            "|---|" + "---|" * len(names),
+        ]
+        for r in dashboards:
+            cells = [f"{_fmt(v['p50'])} / {_fmt(v['max'])}" for v in r["query_ms"].values()]
+            lines.append(f"| {r['scenario']} ({r['attendees']:,} attendees) | " + " | ".join(cells) + " |")
+    return lines
 
 
 def ratios(results: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -34,6 +34,7 @@ from venuely.core.ids import NULL_ID, new_id
 from venuely.core.services import Services, build_services
 from venuely.events.models import Attendee, Customer, Event
 from venuely.models import import_all_models
+from venuely.privacy.models import PersonConsent
 from venuely.qna.models import Question, Status
 from venuely.settings import Environment, Settings
 
@@ -87,6 +88,16 @@ async def seed(settings: Settings, attendees: int, group_size: int) -> dict[str,
             await session.flush()
             for person in batch:
                 session.add(Attendee(event_id=event_id, person_id=person.id, created_at=now))
+                # Statistics consent: the analytics scenarios' pings are all kept (issue 21).
+                session.add(
+                    PersonConsent(
+                        person_id=person.id,
+                        event_id=event_id,
+                        functional=True,
+                        statistics=True,
+                        updated_at=now,
+                    )
+                )
             await session.flush()
             for person in batch:
                 token = await issue_token(session, services, person, event_id)

@@ -13,6 +13,8 @@ from venuely.accounts.socket import ticket_router as realtime_ticket_router
 from venuely.activities.router import router as activities_router
 from venuely.admins.router import router as admins_router
 from venuely.agenda.router import router as agenda_router
+from venuely.analytics.flush import on_stop as analytics_on_stop
+from venuely.analytics.router import router as analytics_router
 from venuely.breakouts.lifecycle import on_start as breakouts_on_start
 from venuely.breakouts.router import router as breakouts_router
 from venuely.chat import realtime as chat_realtime  # noqa: F401 - registers the socket handlers
@@ -40,8 +42,10 @@ from venuely.ops.health import health_router
 from venuely.ops.metrics import metrics_router
 from venuely.panoramas.router import router as panoramas_router
 from venuely.panoramas.tours_router import tours_router
+from venuely.people.router import router as people_router
 from venuely.polls import realtime as polls_realtime  # noqa: F401 - registers POLL_VOTE
 from venuely.polls.router import router as polls_router
+from venuely.privacy.router import router as privacy_router
 from venuely.proxy.router import router as proxy_router
 from venuely.qna import realtime as qna_realtime  # noqa: F401 - registers QUESTION_UPVOTE
 from venuely.qna.router import router as qna_router
@@ -64,6 +68,8 @@ FEATURE_ROUTERS: tuple[APIRouter, ...] = (
     # First: routes are matched in order, one by one (about 190 here), and a reconnect storm
     # asks for a ticket per socket. Its path overlaps no other route.
     realtime_ticket_router,
+    # Before accounts: /persons/me/... must not be taken for a PersonID.
+    privacy_router,
     accounts_router,
     admins_router,
     files_router,
@@ -96,7 +102,9 @@ FEATURE_ROUTERS: tuple[APIRouter, ...] = (
     qna_router,
     breakouts_router,
     helpdesk_router,
+    people_router,
     walloffame_router,
+    analytics_router,
     proxy_router,
 )
 
@@ -115,6 +123,8 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
         await breakouts_on_start(services)
         yield
         await services.background.stop()
+        # After the jobs stopped: the tracker's last 10 s are written, not lost (analytics.md).
+        await analytics_on_stop(services)
         await services.hub.stop()
         await services.db.dispose()
         process_stopped()

@@ -8,6 +8,7 @@ def import_all_models() -> None:
     import venuely.activities.models
     import venuely.admins.models
     import venuely.agenda.models
+    import venuely.analytics.models
     import venuely.breakouts.models
     import venuely.chat.models
     import venuely.core.ratelimit
@@ -19,7 +20,9 @@ def import_all_models() -> None:
     import venuely.locations.models
     import venuely.media.models
     import venuely.panoramas.models
+    import venuely.people.models
     import venuely.polls.models
+    import venuely.privacy.models
     import venuely.qna.models
     import venuely.relations.models
     import venuely.themes.models

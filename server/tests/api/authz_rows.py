@@ -20,13 +20,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tests.api.authz_admin_roles import admin_roles_rows
+from tests.api.authz_analytics import analytics_rows
 from tests.api.authz_breakouts import breakout_rows
 from tests.api.authz_chat import chat_people_rows
 from tests.api.authz_customers import customer_rows
 from tests.api.authz_helpdesk import helpdesk_rows
 from tests.api.authz_identity import identity_rows
 from tests.api.authz_media import REC_SECRET, video_body
+from tests.api.authz_people import people_rows
 from tests.api.authz_polls import poll_rows
+from tests.api.authz_privacy import privacy_rows
 from tests.api.authz_qna import qna_rows
 from tests.api.authz_treasurehunt import treasurehunt_rows
 from tests.api.authz_walloffame import walloffame_rows
@@ -985,6 +988,13 @@ GROUPS["admin roles"] = admin_roles_rows()
 
 # Sign-in providers, SSO hand-offs: `authz_identity.py`.
 GROUPS["identity"] = identity_rows()
+
+# Attendee management: `authz_people.py`.
+GROUPS["people"] = people_rows()
+# Analytics: `authz_analytics.py`.
+GROUPS["analytics"] = analytics_rows()
+# Personal data rights: `authz_privacy.py`.
+GROUPS["privacy"] = privacy_rows()
 
 ROWS = [row for rows in GROUPS.values() for row in rows]
 assert all(len(row.expected) == len(CALLERS) for row in ROWS)

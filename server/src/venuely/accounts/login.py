@@ -16,7 +16,7 @@ from venuely.accounts import emailtokens
 from venuely.accounts.mails import Outbox
 from venuely.accounts.models import EmailTokenPurpose, Person
 from venuely.accounts.passwords import hash_password_async, verify_password_async
-from venuely.accounts.permissions import Principal
+from venuely.accounts.permissions import Principal, check_not_removed
 from venuely.accounts.persons import enrol, find_by_login_email
 from venuely.accounts.registration import send_verification
 from venuely.accounts.schemas import LoginReason, LoginRequest, LoginResponse
@@ -100,6 +100,8 @@ async def login_to_event(
         await check_customer_active(session, event.customer_id)
         if not await is_email_allowed(session, event.id, person.login_email):
             return LoginResponse.of(LoginReason.NOT_ATTENDEE, event_id=event.id)
+        # Said after the password too: a removed person learns it only with their password.
+        await check_not_removed(session, event.id, person.id)
     # The whitelist is the gate; whoever passes it becomes an attendee on first login.
     await enrol(session, services, person.id, event.id)
     token = await issue_token(session, services, person, event.id)

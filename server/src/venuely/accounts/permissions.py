@@ -39,7 +39,7 @@ from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.ids import ID_PATTERN, NULL_ID
 from venuely.core.services import Services
 from venuely.customers.status import customer_disabled
-from venuely.events.models import Customer, Event
+from venuely.events.models import Attendee, Customer, Event
 
 POLICY_ATTR = "__venuely_policy__"
 
@@ -183,6 +183,9 @@ class EventAccess:
     principal: Principal
     # An organizer of the event (any grant on it, whatever its roles): organizer views.
     is_admin: bool
+    # An attendee an organizer banned from the event's chat (people/): chat writes refuse it.
+    # Read from the statement the member check runs anyway, so no chat write pays a query.
+    chat_banned: bool = False
 
     def has_role(self, role: Role) -> bool:
         """An organizer whose grants here hold `role`: may change or run what it covers."""
@@ -302,26 +305,59 @@ async def check_event_member(
     else:
         params = {
             "customer_id": event.customer_id,
+            "person_id": principal.person_id,
             **email_allowed_params(event.id, principal.person.login_email),
         }
-        disabled, allowed = (await session.execute(_CUSTOMER_STATE_AND_WHITELIST, params)).one()
+        row = (await session.execute(_CUSTOMER_STATE_AND_WHITELIST, params)).one()
+        disabled, allowed, removed_at, chat_banned_at = row
         if disabled:
             raise customer_disabled(event.customer_id)
+        if removed_at is not None:
+            raise attendee_removed(event.id)
         if not allowed:
             raise _not_whitelisted()
+        return EventAccess(
+            event=event, principal=principal, is_admin=False, chat_banned=chat_banned_at is not None
+        )
     return EventAccess(event=event, principal=principal, is_admin=False)
 
 
-# An attendee's two verdicts in one statement: a disabled customer closes its events, and the
-# whitelist must admit them.
-_CUSTOMER_STATE_AND_WHITELIST = select(Customer.is_disabled, EMAIL_ALLOWED).where(
-    Customer.id == bindparam("customer_id")
+# The caller's attendee row in the event, if any: removal and chat ban (people/) come with the
+# member check's own statement rather than a query of their own.
+_OWN_ATTENDEE = and_(
+    Attendee.event_id == bindparam("whitelist_event_id"),
+    Attendee.person_id == bindparam("person_id"),
+)
+# An attendee's verdicts in one statement: a disabled customer closes its events, a removal
+# closes this one to them, and the whitelist must admit them.
+_CUSTOMER_STATE_AND_WHITELIST = (
+    select(Customer.is_disabled, EMAIL_ALLOWED, Attendee.removed_at, Attendee.chat_banned_at)
+    .select_from(Customer)
+    .outerjoin(Attendee, _OWN_ATTENDEE)
+    .where(Customer.id == bindparam("customer_id"))
 )
 _EVENT_OWNER_AND_WHITELIST = (
-    select(Event.customer_id, Customer.is_disabled, EMAIL_ALLOWED)
+    select(Event.customer_id, Customer.is_disabled, EMAIL_ALLOWED, Attendee.removed_at)
+    .select_from(Event)
     .join(Customer, Customer.id == Event.customer_id)
+    .outerjoin(Attendee, _OWN_ATTENDEE)
     .where(Event.id == bindparam("event_id"))
 )
+
+
+def attendee_removed(event_id: str) -> ApiError:
+    return ApiError(
+        ErrorCode.ATTENDEE_REMOVED, "You have been removed from this event", {"EventID": event_id}
+    )
+
+
+async def check_not_removed(session: AsyncSession, event_id: str, person_id: str) -> None:
+    """For the ways in that run no member check (password login, SSO hand-off): refuse a
+    person an organizer removed from the event. The row read here stays in the session, so the
+    `enrol` that follows reads nothing more."""
+    attendee = await session.get(Attendee, (event_id, person_id))
+    if attendee is not None and attendee.removed_at is not None:
+        raise attendee_removed(event_id)
 
 
 async def check_event_member_by_id(
@@ -330,11 +366,15 @@ async def check_event_member_by_id(
     """`check_event_member` for callers that need the verdict, not the event (the realtime
     ticket and handshake, run once per socket): the event's customer and the whitelist's answer
     come in one statement. True when the caller admins the event."""
-    params = {"event_id": event_id, **email_allowed_params(event_id, principal.person.login_email)}
+    params = {
+        "event_id": event_id,
+        "person_id": principal.person_id,
+        **email_allowed_params(event_id, principal.person.login_email),
+    }
     row = (await session.execute(_EVENT_OWNER_AND_WHITELIST, params)).one_or_none()
     if row is None:
         raise _event_not_found(event_id)
-    customer_id, disabled, allowed = row
+    customer_id, disabled, allowed, removed_at = row
     if principal.admins_event_of(event_id, customer_id):
         return True
     _check_event_token(principal, event_id)
@@ -342,6 +382,8 @@ async def check_event_member_by_id(
         _check_preview(principal, event_id, customer_id)
     elif disabled:
         raise customer_disabled(customer_id)
+    elif removed_at is not None:
+        raise attendee_removed(event_id)
     elif not allowed:
         raise _not_whitelisted()
     return False
@@ -380,7 +422,7 @@ class EventCaller:
 
 
 _SESSIONS, _PERSONS, _EVENTS = AuthSession.__table__, Person.__table__, Event.__table__
-_CUSTOMERS = Customer.__table__
+_CUSTOMERS, _ATTENDEES = Customer.__table__, Attendee.__table__
 _sessions, _persons, _events, _admins = _SESSIONS.c, _PERSONS.c, _EVENTS.c, Admin.__table__.c
 # `Principal.admins_event_of` in SQL: a master grant, a grant for the event's customer or one
 # for the event itself.
@@ -414,10 +456,18 @@ _COMMAND_CALLERS = (
         _CUSTOMERS.c.is_disabled.label("customer_disabled"),
         _ADMINS_EVENT,
         admits_everyone(_events.id).label("admits_everyone"),
+        _ATTENDEES.c.removed_at,
     )
     .select_from(_SESSIONS.join(_PERSONS, _persons.id == _sessions.person_id))
     .outerjoin(_EVENTS, _events.id == bindparam("event_id"))
     .outerjoin(_CUSTOMERS, _CUSTOMERS.c.id == _events.customer_id)
+    .outerjoin(
+        _ATTENDEES,
+        and_(
+            _ATTENDEES.c.event_id == _events.id,
+            _ATTENDEES.c.person_id == _sessions.person_id,
+        ),
+    )
     .where(_sessions.id.in_(bindparam("session_ids", expanding=True)))
 )
 
@@ -485,6 +535,8 @@ def _command_verdict(
         return EventCaller(row.person_id, is_admin=False), None
     if row.customer_disabled:
         raise customer_disabled(row.customer_id)
+    if row.removed_at is not None:
+        raise attendee_removed(event_id)
     email = None if row.admits_everyone else str(row.login_email)
     return EventCaller(row.person_id, is_admin=False), email
 

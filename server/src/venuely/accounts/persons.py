@@ -198,20 +198,19 @@ async def _change_login_email(session: AsyncSession, person: Person, new_email: 
         raise _email_used(lowered) from exc
 
 
-async def delete_person(session: AsyncSession, principal: Principal, access: PersonAccess) -> None:
+async def delete_person(
+    session: AsyncSession, principal: Principal, access: PersonAccess
+) -> list[str]:
+    """Erase the account and everything naming it (privacy/erase.py); the blobs whose bytes the
+    caller removes after its commit. Every token of the person stops working at once."""
     if not access.is_self and not await may_administer(
         session, principal, access.person, customer_level=True
     ):
         raise forbidden("Only the person or a customer or master admin may remove this account")
-    # Sessions, mailed secrets, values, attendances and grants go with it (ON DELETE CASCADE),
-    # so every token of the person stops working at once.
-    await session.delete(access.person)
-    try:
-        await session.flush()
-    except IntegrityError as exc:
-        raise ApiError(
-            ErrorCode.CONFLICT, "The person is still referenced and cannot be removed"
-        ) from exc
+    # Imported here: the erasure reaches into every feature, which import accounts.
+    from venuely.privacy.erase import erase_person
+
+    return (await erase_person(session, access.person.id)).blobs
 
 
 async def get_value(session: AsyncSession, person: Person, key: str) -> Any:

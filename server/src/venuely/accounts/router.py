@@ -33,6 +33,8 @@ from venuely.core.deps import ServicesDep, SessionDep
 from venuely.core.ids import ID_PATTERN
 from venuely.core.openapi import JSON_VALUE_BODY, json_value_responses
 from venuely.core.pagination import MaxCountQuery, StartIdQuery
+from venuely.files.service import StorageDep
+from venuely.privacy.blobs import remove_bytes
 from venuely.realtime.hub import close_person_connections
 
 router = APIRouter(tags=["persons"])
@@ -234,12 +236,17 @@ async def update_person(
 
 @router.delete("/persons/{PersonID}", status_code=204)
 async def delete_person(
-    principal: Authenticated, person_id: PersonIdPath, session: SessionDep, services: ServicesDep
+    principal: Authenticated,
+    person_id: PersonIdPath,
+    session: SessionDep,
+    services: ServicesDep,
+    storage: StorageDep,
 ) -> Response:
     access = await access_person(session, principal, person_id)
-    await persons.delete_person(session, principal, access)
+    orphans = await persons.delete_person(session, principal, access)
     await session.commit()
     await close_person_connections(services, person_id)
+    await remove_bytes(storage, orphans)
     return Response(status_code=204)
 
 

@@ -1,6 +1,7 @@
 """Email whitelist rules: an event with entries admits only listed addresses and domains; one
 without entries admits everyone, unless it is restricted (`Event.is_restricted`), which then
 admits no attendee at all (its admins pass the whitelist everywhere, see permissions.py).
+An invitation (people/models.py) admits its address on any event, without restricting it.
 
 Matching is exact and case-insensitive: `evil-example.com` and `sub.example.com` are not
 `example.com`. An entry written as `@example.com` means the domain.
@@ -13,6 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
 from venuely.events.models import Event, WhitelistEntry
+from venuely.people.models import EventInvitation
 
 
 def normalize_entry(raw: str) -> str:
@@ -43,7 +45,14 @@ def _email_allowed_clause() -> ColumnElement[bool]:
     restricted = select(Event.id).where(
         Event.id == bindparam("whitelist_event_id"), Event.is_restricted.is_(True)
     )
-    return or_(and_(~entries.exists(), ~restricted.exists()), matching.exists())
+    # An invitation admits its address as an entry would, but is not an entry: it never turns
+    # an open event into a listed one (`admits_everyone` does not look at invitations). A
+    # primary-key probe inside the statement the callers run anyway: no query of its own.
+    invited = select(EventInvitation.email).where(
+        EventInvitation.event_id == bindparam("whitelist_event_id"),
+        EventInvitation.email == bindparam("whitelist_email"),
+    )
+    return or_(and_(~entries.exists(), ~restricted.exists()), matching.exists(), invited.exists())
 
 
 # True when the event has no entries and is not restricted, or an entry equals the address or

@@ -216,9 +216,25 @@ ROUTE_ROLES: Final[dict[str, RouteNeed]] = {
     "PUT /events/{EventID}/treasure-hunts/{TreasureHuntID}/items/{ItemID}": _C,
     "DELETE /events/{EventID}/treasure-hunts/{TreasureHuntID}/items/{ItemID}": _C,
     "GET /events/{EventID}/treasure-hunts/{TreasureHuntID}/rankings.csv": _A,
+    # analytics (the tracker itself is an attendee route)
+    "GET /events/{EventID}/analytics/dashboard": _A,
+    "GET /events/{EventID}/analytics/{Table}.csv": _A,
+    # personal data rights (privacy/): an attendee's export or erasure on request
+    "GET /events/{EventID}/people/{PersonID}/data-export": _P,
+    "DELETE /events/{EventID}/people/{PersonID}/data": _P,
     # exports
     "GET /events/{EventID}/lists/speakerscsv": _A,
     "GET /events/{EventID}/lists/vfilescsv": _A,
+    # attendee management (people/)
+    "GET /events/{EventID}/people": _P,
+    "GET /events/{EventID}/people/export": _P,
+    "POST /events/{EventID}/invitations": _P,
+    "DELETE /events/{EventID}/invitations/{Email}": _P,
+    "PUT /events/{EventID}/people/{PersonID}/removal": _P,
+    "DELETE /events/{EventID}/people/{PersonID}/removal": _P,
+    "PUT /events/{EventID}/people/{PersonID}/chat-ban": _P,
+    "DELETE /events/{EventID}/people/{PersonID}/chat-ban": _P,
+    "POST /events/{EventID}/people/{PersonID}/password-reset": _P,
 }
 
 

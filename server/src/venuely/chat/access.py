@@ -181,15 +181,31 @@ def check_own_person(access: EventAccess, person_id: str) -> None:
         raise forbidden("Only your own chat data is visible to you", {"PersonID": person_id})
 
 
+def check_may_write(access: EventAccess) -> None:
+    """Every chat write (send, edit, react, create a room, invite) asks this first: an attendee
+    an organizer banned from the event's chat may read, not write (people/). The flag came with
+    the member check's own statement, so this costs no query."""
+    if access.chat_banned:
+        raise ApiError(
+            ErrorCode.CHAT_BANNED,
+            "You can no longer write in this event's chat",
+            {"EventID": access.event.id},
+        )
+
+
 async def admitted_attendee(session: AsyncSession, event: Event, person_id: str) -> Person:
-    """An attendee of the event whose email the whitelist still admits: the only persons one
-    may start a chat with."""
+    """An attendee of the event whose email the whitelist still admits, and whom no organizer
+    removed from it: the only persons one may start a chat with."""
     row = (
         await session.execute(
             select(Person).where(
                 Person.id == person_id,
                 Person.is_disabled.is_(False),
-                exists().where(Attendee.event_id == event.id, Attendee.person_id == Person.id),
+                exists().where(
+                    Attendee.event_id == event.id,
+                    Attendee.person_id == Person.id,
+                    Attendee.removed_at.is_(None),
+                ),
             )
         )
     ).scalar_one_or_none()

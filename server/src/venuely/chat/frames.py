@@ -58,7 +58,8 @@ class ChatMessageFrame(Outbound):
     ID: str
     EventID: str
     TmpID: str
-    SenderID: str
+    # None once the author's account was erased (privacy/): clients show "Deleted user".
+    SenderID: str | None
     ReceiverIDs: list[str]
     ChatroomID: str
     CreatedAt: datetime

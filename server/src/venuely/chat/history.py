@@ -35,7 +35,11 @@ def _visible(room: Chatroom, reader: str) -> ColumnElement[bool]:
         (ChatMessage.chatroom_id == room.id)
         & ChatMessage.is_deleted_by_author.is_(False)
         & ChatMessage.is_banned.is_(False)
-        & ChatMessage.sender_id.not_in(muted_by(room.event_id, reader))
+        # An erased sender (NULL) is muted by nobody; NOT IN alone would drop the row.
+        & (
+            ChatMessage.sender_id.is_(None)
+            | ChatMessage.sender_id.not_in(muted_by(room.event_id, reader))
+        )
     )
 
 
@@ -72,7 +76,8 @@ async def readable_message(
     """One message as history would show it to the caller: a muted sender's is not found."""
     message = await access_message(session, room_access, message_id, include_hidden=False)
     room = room_access.room
-    if await is_muted(session, room.event_id, room_access.person_id, message.sender_id):
+    sender = message.sender_id
+    if sender is not None and await is_muted(session, room.event_id, room_access.person_id, sender):
         raise message_not_found(room.id, message_id)
     return message
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from venuely.chat.access import RoomAccess, admitted_attendee, is_room_admin
+from venuely.chat.access import RoomAccess, admitted_attendee, check_may_write, is_room_admin
 from venuely.chat.errors import forbidden
 from venuely.chat.frames import MAX_MEMBERS, ChatroomOut
 from venuely.chat.kinds import check_chat_may_manage
@@ -37,6 +37,7 @@ async def invite_to_group(
     stored unless every new invitee may join."""
     room = room_access.room
     data = {"ChatroomID": room.id}
+    check_may_write(room_access.access)
     if not await is_room_admin(session, room_access):
         raise forbidden("Only the group's admins and event admins may invite", data)
     check_chat_may_manage(room)

@@ -16,7 +16,7 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from venuely.chat.access import RoomAccess, access_message, can_moderate
+from venuely.chat.access import RoomAccess, access_message, can_moderate, check_may_write
 from venuely.chat.errors import forbidden, not_a_member
 from venuely.chat.frames import MAX_TEXT, DeleteNotice
 from venuely.chat.kinds import rules_of
@@ -133,13 +133,13 @@ async def _by_tmp_id(session: AsyncSession, sender_id: str, tmp_id: str) -> Chat
 
 
 async def _replay(
-    session: AsyncSession, room: Chatroom, stored: ChatMessage, data: dict[str, str]
+    session: AsyncSession, room: Chatroom, sender_id: str, stored: ChatMessage, data: dict[str, str]
 ) -> Outcome:
     """A retried send: the stored message, to the sender's connections only."""
     if stored.chatroom_id != room.id:
         raise ApiError(ErrorCode.VALIDATION_ERROR, "This TmpID was used in another chat room", data)
     out = message_out(stored, await member_ids(session, room))
-    channel = person_channel(stored.sender_id)
+    channel = person_channel(sender_id)
     effect = publication(channel, Opcode.CHAT_MESSAGE_SEND_NOTIFY, out.frame())
     return Outcome(out, changed=False, effects=[effect])
 
@@ -155,6 +155,7 @@ async def send_message(
 ) -> Outcome:
     room, sender_id = room_access.room, room_access.person_id
     data = {"TmpID": tmp_id, "ChatroomID": room.id}
+    check_may_write(room_access.access)
     if not room_access.is_member:
         raise not_a_member(room.id)
 
@@ -203,7 +204,7 @@ async def post_message(
     room = await lock_room(session, room.id)
     stored = await _by_tmp_id(session, sender_id, tmp_id)
     if stored is not None:
-        return await _replay(session, room, stored, data)
+        return await _replay(session, room, sender_id, stored, data)
     rules = rules_of(room.kind)
     if rules.before_message is not None:
         await rules.before_message(session, room, sender_id)
@@ -230,7 +231,7 @@ async def post_message(
         except IntegrityError:  # the same TmpID sent concurrently into another room
             stored = await _by_tmp_id(session, sender_id, tmp_id)
             assert stored is not None
-            return await _replay(session, room, stored, data)
+            return await _replay(session, room, sender_id, stored, data)
     room.last_message_id = message.id
     await session.flush()
     out = message_out(message, await member_ids(session, room))
@@ -246,6 +247,7 @@ async def edit_message(
     session: AsyncSession, services: Services, room_access: RoomAccess, message_id: str, text: str
 ) -> Outcome:
     data = {"ID": message_id, "ChatroomID": room_access.room.id}
+    check_may_write(room_access.access)
     await lock_room(session, room_access.room.id)
     message = await access_message(session, room_access, message_id, include_hidden=False)
     if message.sender_id != room_access.person_id:

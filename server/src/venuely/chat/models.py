@@ -90,7 +90,11 @@ class ChatMessage(Base):
     )
     id: Mapped[str] = mapped_column(String(24), primary_key=True)
     event_id: Mapped[str] = mapped_column(String(24), ForeignKey("events.id", ondelete="CASCADE"))
-    sender_id: Mapped[str] = mapped_column(String(24), ForeignKey("persons.id", ondelete="CASCADE"))
+    # None once the sender's account is erased (privacy/erase.py): the text stays for the others
+    # in the room, who see "Deleted user"; nothing else names the person any more.
+    sender_id: Mapped[str | None] = mapped_column(
+        String(24), ForeignKey("persons.id", ondelete="SET NULL")
+    )
     tmp_id: Mapped[str] = mapped_column(String(64))
     text: Mapped[str] = mapped_column(Text)
     replied_to_message_id: Mapped[str | None] = mapped_column(String(24), default=None)

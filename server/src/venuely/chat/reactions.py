@@ -12,7 +12,7 @@ from __future__ import annotations
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from venuely.chat.access import RoomAccess, access_message
+from venuely.chat.access import RoomAccess, access_message, check_may_write
 from venuely.chat.messages import Outcome, changed_outcome, check_rate, lock_room, message_out
 from venuely.chat.models import ChatMessage, ChatMessageReaction, ReactionKind
 from venuely.chat.service import member_ids
@@ -47,6 +47,7 @@ async def set_reaction(
     new counts) and counts against the person's send rate, as edits do."""
     room, person_id = room_access.room, room_access.person_id
     data = {"ID": message_id, "ChatroomID": room.id}
+    check_may_write(room_access.access)
     await lock_room(session, room.id)
     message = await access_message(session, room_access, message_id, include_hidden=False)
     key = (room.id, message_id, person_id)

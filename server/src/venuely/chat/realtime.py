@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from venuely.accounts.permissions import EventAccess, check_event_member, load_event
 from venuely.accounts.socket import session_principal
 from venuely.chat import messages, mutes, reads, service
-from venuely.chat.access import RoomAccess, access_room
+from venuely.chat.access import RoomAccess, access_room, check_may_write
 from venuely.chat.frames import DeleteIn, EditIn, ReadIn, RoomCreateIn, SendIn
 from venuely.chat.publish import Effect, deliver
 from venuely.core.errors import ApiError, ErrorCode
@@ -95,6 +95,7 @@ async def on_room_create(ctx: ConnectionContext, body: RoomCreateIn) -> None:
     effects: list[Effect]
     async with ctx.services.db.session() as session:
         access = await _event_access(session, ctx)
+        check_may_write(access)
         if body.InviteeID is not None:
             _, effects = await service.create_direct_room(
                 session,

@@ -90,6 +90,8 @@ class ErrorCode(StrEnum):
     # Uploads: a type we never accept, or a file that does not decode as its type.
     UNSUPPORTED_MEDIA_TYPE = auto(), ErrorSpec(415)
     INVALID_FILE = auto(), ErrorSpec(422)
+    # An invitation import with bad rows and no Confirm: nothing stored; `Rows` is the report.
+    INVITATION_IMPORT_INVALID = auto(), ErrorSpec(422, data=("Rows",))
     # -- 401: who are you --------------------------------------------------------------------------
     NOT_AUTHENTICATED = auto(), ErrorSpec(401)
     JWT_EXPIRED = auto(), ErrorSpec(401, realtime=Realtime.CLOSE)
@@ -101,6 +103,11 @@ class ErrorCode(StrEnum):
     # The event's customer is disabled by a master admin: no logins, tickets or attendee calls
     # (customers/status.py); the event's admins and masters still pass to fix it.
     CUSTOMER_DISABLED = auto(), ErrorSpec(403, data=("CustomerID",))
+    # An organizer removed the person from the event (people/): no login, ticket or member
+    # call there until they restore them.
+    ATTENDEE_REMOVED = auto(), ErrorSpec(403, data=("EventID",))
+    # Deleting one's own account takes its password (privacy/): a token alone is not enough.
+    PASSWORD_INCORRECT = auto(), ErrorSpec(403)
     NOT_FOUND = auto(), ErrorSpec(404)
     ROUTE_NOT_FOUND = auto(), ErrorSpec(404)
     METHOD_NOT_ALLOWED = auto(), ErrorSpec(405)
@@ -153,6 +160,8 @@ class ErrorCode(StrEnum):
     CHAT_MUTE_NOT_FOUND = auto(), ErrorSpec(404, data=("PersonID",), layer=Layer.CHAT)
     # A block between the two persons: no direct chat, no invitation of a blocker into a group.
     CHAT_PERSON_BLOCKED = auto(), ErrorSpec(403, data=("PersonID",), layer=Layer.CHAT)
+    # An organizer banned the person from the event's chat (people/): reading stays allowed.
+    CHAT_BANNED = auto(), ErrorSpec(403, data=("EventID",), layer=Layer.CHAT)
     # -- live interaction (polls/, qna/, reactions/), over both wires ----------------------------
     # A poll an attendee may not see (a draft, another event's, none) is one that does not exist.
     POLL_NOT_FOUND = auto(), ErrorSpec(404, data=("PollID",))

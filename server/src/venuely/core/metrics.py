@@ -61,6 +61,11 @@ REALTIME_SLOW_CLOSES = Counter(
     "venuely_realtime_slow_consumer_closes",
     "Realtime sockets closed because their client did not read fast enough (close code 4008).",
 )
+ANALYTICS_DROPPED = Counter(
+    "venuely_analytics_dropped",
+    "Tracker items dropped, never stored, by reason (no_consent, unknown_screen, flood, bad_item).",
+    ["reason"],
+)
 BATCH_PENDING = Gauge(
     "venuely_batch_pending",
     "Writes waiting for their group commit (core/batching.py), by batcher.",

@@ -279,6 +279,13 @@ async def _ensure_platform(session: AsyncSession, ctx: DemoContext) -> None:
     await ensure_demo_platform(session, ctx.now, requester=ctx.attendee)
 
 
+async def _ensure_analytics(session: AsyncSession, ctx: DemoContext) -> None:
+    # Last: a day of attendance for the people and sessions every other step has added.
+    from venuely.analytics.demo import ensure_demo_analytics
+
+    await ensure_demo_analytics(session, ctx.event, ctx.now)
+
+
 DEMO_STEPS: list[DemoStep] = [
     _ensure_attendance,
     _ensure_admin_grant,
@@ -296,6 +303,7 @@ DEMO_STEPS: list[DemoStep] = [
     _ensure_treasure_hunt,
     _ensure_wall_of_fame,
     _ensure_platform,
+    _ensure_analytics,
 ]
 
 

@@ -56,6 +56,9 @@ class Event(Base):
     pano_event_vars: Mapped[dict[str, Any]] = mapped_column(default=dict)
     pano_event_modules_vars: Mapped[dict[str, Any]] = mapped_column(default=dict)
     pano_custom_vars: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    # Chat messages are deleted this many days after `date_end` (privacy/retention.py); None
+    # keeps them.
+    chat_retention_days: Mapped[int | None] = mapped_column(Integer, default=None)
     created_at: Mapped[datetime]
     updated_at: Mapped[datetime]
 
@@ -71,6 +74,12 @@ class Attendee(Base):
         String(24), ForeignKey("persons.id", ondelete="CASCADE"), primary_key=True
     )
     created_at: Mapped[datetime]
+    # Set by an organizer (people/): refused at login, ticket and every member check here.
+    removed_at: Mapped[datetime | None] = mapped_column(default=None)
+    # Set by an organizer (people/): reads chat, every chat write refused (CHAT_BANNED).
+    chat_banned_at: Mapped[datetime | None] = mapped_column(default=None)
+    # Written by analytics, throttled; shown in the people list.
+    last_seen_at: Mapped[datetime | None] = mapped_column(default=None)
 
 
 class WhitelistEntry(Base):

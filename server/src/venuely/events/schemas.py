@@ -137,6 +137,9 @@ class EventFields(RequestModel):
     PanoEventModulesVars: FreeDocument = Field(default_factory=dict)
     PanoCustomVars: FreeDocument = Field(default_factory=dict)
     EmailWhitelist: Annotated[list[WhitelistEntryStr], Field(max_length=5000)] | None = None
+    # Days after DateEndUTC when the chat's messages are deleted (privacy/retention.py); null
+    # keeps them.
+    ChatRetentionDays: Annotated[int, Field(ge=1, le=3650)] | None = None
 
 
 class EventCreate(EventFields):
@@ -193,6 +196,7 @@ class EventOut(BaseModel):
     # Read from PanoURL when it names a stored tour version, else null.
     PanoID: str | None = None
     PanoVersion: int | None = None
+    ChatRetentionDays: int | None = None
 
 
 class TrackingOut(BaseModel):

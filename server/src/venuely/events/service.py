@@ -63,6 +63,7 @@ _FIELD_COLUMNS = {
     "PanoEventVars": "pano_event_vars",
     "PanoEventModulesVars": "pano_event_modules_vars",
     "PanoCustomVars": "pano_custom_vars",
+    "ChatRetentionDays": "chat_retention_days",
 }
 
 
@@ -94,6 +95,7 @@ def event_out(event: Event) -> EventOut:
         UpdatedAt=event.updated_at,
         PanoID=pano[0] if pano else None,
         PanoVersion=pano[1] if pano else None,
+        ChatRetentionDays=event.chat_retention_days,
     )
 
 

@@ -4,7 +4,7 @@ call; this closes the realtime connections of attendees the new list no longer a
 
 from __future__ import annotations
 
-from sqlalchemy import and_, or_, select
+from sqlalchemy import and_, exists, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from venuely.accounts.models import Person
@@ -12,6 +12,7 @@ from venuely.accounts.whitelist import entry_admits
 from venuely.admins.models import Admin, AdminType
 from venuely.core.services import Services
 from venuely.events.models import Attendee, Event, WhitelistEntry
+from venuely.people.models import EventInvitation
 from venuely.realtime.errors import CloseCode
 from venuely.realtime.hub import close_person_connections
 
@@ -27,10 +28,14 @@ async def refused_attendees(session: AsyncSession, event: Event) -> list[str]:
     )
     if not entries and not event.is_restricted:
         return []
+    # An invitation admits its address whatever the list says (accounts/whitelist.py).
+    invited = exists().where(
+        EventInvitation.event_id == event.id, EventInvitation.email == Person.login_email
+    )
     rows = await session.execute(
         select(Person.id, Person.login_email)
         .join(Attendee, Attendee.person_id == Person.id)
-        .where(Attendee.event_id == event.id)
+        .where(Attendee.event_id == event.id, ~invited)
     )
     refused = [pid for pid, email in rows if not any(entry_admits(e, email) for e in entries)]
     if not refused:

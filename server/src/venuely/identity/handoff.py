@@ -20,7 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.responses import Response
 
 from venuely.accounts.models import Person
-from venuely.accounts.permissions import Principal
+from venuely.accounts.permissions import Principal, check_not_removed
 from venuely.accounts.persons import enrol
 from venuely.accounts.schemas import LoginReason, LoginResponse
 from venuely.accounts.tokens import issue_token
@@ -168,6 +168,8 @@ async def redeem(
     admins = Principal(person, "", NULL_ID, grants).admins_event(event)
     if not admins and not await is_email_allowed(session, event.id, person.login_email):
         return LoginResponse.of(LoginReason.NOT_ATTENDEE, event_id=event.id)
+    if not admins:
+        await check_not_removed(session, event.id, person.id)
     await enrol(session, services, person.id, event.id)
     token = await issue_token(session, services, person, event.id)
     return LoginResponse.of(

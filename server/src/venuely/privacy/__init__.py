@@ -1,0 +1,2 @@
+"""Personal data rights: consent records, export, erasure and chat retention
+(docs/subsystems/personal-data.md)."""
