@@ -41,5 +41,5 @@ async def test_the_demo_has_a_day_of_attendance(
     body = response.json()
     assert len(body["Registrations"]) > 1
     assert any(s["Unique"] > 0 and s["Peak"] > 0 for s in body["Attendance"])
-    assert body["TopRooms"][0]["Place"] == "Auditorium"
+    assert body["TopRooms"][0]["Place"] == "auditorium"
     assert {p["Screen"] for p in body["PageViews"]} >= {"start", "room", "chat"}

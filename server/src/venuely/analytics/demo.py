@@ -49,8 +49,10 @@ SCREENS = (
     ("faq", 0.1),
 )
 USAGE = (("chat", 0.6), ("agenda_session", 0.4), ("speaker", 0.2), ("replays", 0.1))
-# (place, people pinging from it at the busiest hour)
-PLACES = (("Auditorium", 6.0), ("Lobby", 3.0), ("Expo hall", 2.0), ("Lounge", 1.0))
+# (place, people pinging from it at the busiest hour). Places are what the web tracker sends: the
+# room's path segment or tour node id (demo/content.py), not a display name, which changes with
+# the language.
+PLACES = (("auditorium", 6.0), ("lobby", 3.0), ("expo", 2.0), ("breakoutroom", 1.0))
 
 
 def _activity(moment: datetime) -> float:
