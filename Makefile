@@ -143,6 +143,8 @@ lock: install-dev
 	  ../$(BIN)/pip-compile -q --generate-hashes --no-emit-index-url --no-emit-find-links --strip-extras --allow-unsafe -o requirements-build.txt requirements-build.in && \
 	  ../$(BIN)/pip-compile -q --generate-hashes --no-emit-index-url --no-emit-find-links --strip-extras --allow-unsafe -o requirements.txt pyproject.toml && \
 	  ../$(BIN)/pip-compile -q --generate-hashes --no-emit-index-url --no-emit-find-links --strip-extras --allow-unsafe --extra dev -o requirements-dev.txt pyproject.toml
+	# The bench's environment includes the server's runtime pins: recompiled with them.
+	cd bench && ../$(BIN)/pip-compile -q --generate-hashes --no-emit-index-url --no-emit-find-links --strip-extras --allow-unsafe -o requirements.txt requirements.in
 
 # --- benchmark (bench/README.md) --------------------------------------------------------------
 BENCH_VENV := .venv-bench

@@ -158,7 +158,7 @@ CHAT_PER_DAY = 20_000
 
 async def seed_day(services: Any, event_id: str, persons: list[str], now: datetime) -> None:
     """A day of what 10,000 attendees' pings would have left, written in bulk."""
-    from sqlalchemy import insert, update
+    from sqlalchemy import delete, insert, update
 
     from venuely.activities.models import Activity, EntityType
     from venuely.analytics.collector import minute_of
@@ -176,6 +176,9 @@ async def seed_day(services: Any, event_id: str, persons: list[str], now: dateti
     rng = random.Random(21)
     end = minute_of(now)
     async with services.db.session() as session:
+        # The pings scenario ran first on the same event: its flushed rows give way to the day.
+        for model in (AnalyticsCount, AnalyticsPresence, AnalyticsAttendance, AnalyticsSessionMinute):
+            await session.execute(delete(model).where(model.event_id == event_id))
         counts = []
         for step in range(24 * 60, 0, -1):
             minute = end - timedelta(minutes=step)

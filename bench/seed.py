@@ -49,7 +49,7 @@ async def seed(settings: Settings, attendees: int, group_size: int) -> dict[str,
     now = datetime.now(UTC)
     password_hash = await hash_password_async("bench-password-" + uuid.uuid4().hex)
     async with services.db.session() as session:
-        customer = Customer(id=new_id(), name="Bench", created_at=now)
+        customer = Customer(id=new_id(), name="Bench", created_at=now, updated_at=now)
         session.add(customer)
         event = Event(
             id=new_id(),
