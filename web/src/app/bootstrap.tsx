@@ -10,6 +10,7 @@ import { createBrowserRouter, RouterProvider } from "react-router";
 import { clearToken, currentToken, initSession } from "@/features/accounts";
 import { getMetadataByName, storeMetadata, type EventMetadata } from "@/features/events";
 import { notify } from "@/features/notifications";
+import { bindConsentSync } from "@/features/privacy/consent-sync";
 import { restoreTheme } from "@/features/themes";
 import { ApiError, setExpiredTokenHandler, setTokenProvider } from "@/lib/api-client";
 import { isConsolePath } from "@/lib/console-paths";
@@ -18,7 +19,7 @@ import { eventBasename, firstSegment, isFallbackPath } from "@/lib/routes";
 import { bindPanelRequests } from "./frame/panel-requests";
 import { StartupError } from "./layouts";
 import { eventRoutes, fallbackRoutes } from "./routes";
-import { bindTrackingConsent } from "./tracking-consent";
+import { bindAnalytics, bindTrackingConsent } from "./tracking-consent";
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false }, mutations: { retry: false } },
@@ -92,6 +93,9 @@ export async function start(container: HTMLElement): Promise<void> {
   // For the page's lifetime: consent decides tracking at once; features' panel requests reach
   // the venue frame's layout even before the frame is on screen.
   bindTrackingConsent();
+  bindAnalytics();
+  // The server keeps a copy of the consent choice (its analytics reads it): sent on login/save.
+  bindConsentSync();
   bindPanelRequests();
 
   const basename = eventBasename(pathname);

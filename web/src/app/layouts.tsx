@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation, useMatches, useNavigate } from "react-router";
+import { trackPageView as trackVisit, whereOf } from "@/features/analytics";
 import { ConsentModal, useConsent } from "@/features/consent";
 import { Notifications } from "@/features/notifications";
 import { trackPageView } from "@/lib/tracking";
@@ -29,7 +30,11 @@ export function usePageView(basename: string): void {
     const query = new URLSearchParams(location.search);
     const id = query.get("id");
     if (id) selectSession(id);
-    if (!query.has("mode")) trackPageView(`${basename}${location.pathname}`, document.title);
+    if (query.has("mode")) return;
+    trackPageView(`${basename}${location.pathname}`, document.title);
+    // Venuely's own statistics (features/analytics): only paths inside the venue count.
+    const where = whereOf(location.pathname);
+    if (where) trackVisit(where.screen, where.place);
   }, [location.pathname, location.search, basename, selectSession]);
 }
 

@@ -23,7 +23,7 @@ const lazyView = {
   terms: () => import("@/features/policies/PolicyPage").then((m) => ({ Component: m.TermsPage })),
   start: () => import("@/features/venue/HomeStartPage").then((m) => ({ Component: m.HomeStartPage })),
   landing: () => import("@/features/venue/VenuePages").then((m) => ({ Component: m.LandingPage })),
-  profile: () => import("@/features/accounts/pages/ProfilePage").then((m) => ({ Component: m.ProfilePage })),
+  profile: () => import("./profile-route").then((m) => ({ Component: m.ProfileRoute })),
   venueFrame: () => import("./frame/VenueFrame").then((m) => ({ Component: m.VenueFrame })),
   room: () => import("./frame/pages").then((m) => ({ Component: m.RoomRoute })),
   faq: () => import("@/features/venue/VenuePages").then((m) => ({ Component: m.FaqPage })),

@@ -11,9 +11,12 @@ export type ErrorMessageKey =
   | "errors.network"
   | "errors.throttled"
   | "errors.invalidInput"
+  | "errors.loginFailed"
   | "errors.sessionExpired"
   | "errors.generic"
   | "errors.forbidden"
+  | "errors.chatBanned"
+  | "errors.attendeeRemoved"
   | "errors.notFound"
   | "errors.eventNotFound"
   | "errors.personNotFound"
@@ -105,6 +108,12 @@ const CODE_MESSAGES: Record<ErrorCode, ErrorMessageKey> = {
   CHATROOM_NOT_FOUND: "errors.chatroomNotFound",
   CHAT_MUTE_NOT_FOUND: "errors.chatMuteNotFound",
   CHAT_PERSON_BLOCKED: "errors.chatPersonBlocked",
+  // People (server people/).
+  ATTENDEE_REMOVED: "errors.attendeeRemoved",
+  CHAT_BANNED: "errors.chatBanned",
+  // Privacy (server privacy/): deleting one's account with a wrong password.
+  PASSWORD_INCORRECT: "errors.loginFailed",
+  INVITATION_IMPORT_INVALID: "errors.invalidInput",
   CONFERENCE_TYPE_MISMATCH: "errors.conflict",
   CONFLICT: "errors.conflict",
   EVENT_REQUEST_NOT_FOUND: "errors.notFound",

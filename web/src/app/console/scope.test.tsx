@@ -5,6 +5,7 @@
  */
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { eventSections } from "./sections";
 import { CUSTOMER, eventFixture, fakeServer, organizerAnswers, renderConsole, setUpConsole, type Handler } from "./test-utils";
 
 const EVENT = "e".repeat(24);
@@ -103,6 +104,13 @@ describe("an event's sections by the caller's rights", () => {
     await waitFor(() => expect(within(nav).getAllByRole("link").map((a) => a.textContent)).toEqual(["Polls", "Q&A", "Breakout rooms", "Help desk", "Wall of Fame", "Check"]));
   });
 
+  it("shows the Dashboard to the analytics role (and Check)", async () => {
+    fakeServer(withRights({ status: 200, body: { EventID: EVENT, IsMaster: false, Roles: ["analytics"] } }));
+    renderConsole(`/events/${EVENT}/dashboard`);
+    const nav = await sectionNav();
+    await waitFor(() => expect(within(nav).getAllByRole("link").map((a) => a.textContent)).toEqual(["Dashboard", "Check"]));
+  });
+
   it("refuses a hidden section's address with the role it needs", async () => {
     fakeServer(withRights({ status: 200, body: { EventID: EVENT, IsMaster: false, Roles: ["content"] } }));
     renderConsole(`/events/${EVENT}/admins`);
@@ -117,14 +125,14 @@ describe("an event's sections by the caller's rights", () => {
     fakeServer(withRights({ status: 200, body: { EventID: EVENT, IsMaster: false, Roles: ["people"] } }));
     const { router } = renderConsole(`/events/${EVENT}`);
     await waitFor(() => expect(router.state.location.pathname).toBe(`/manage/events/${EVENT}/access`));
-    expect(within(await sectionNav()).getAllByRole("link").map((a) => a.textContent)).toEqual(["Access", "Admins", "Check"]);
+    expect(within(await sectionNav()).getAllByRole("link").map((a) => a.textContent)).toEqual(["Access", "Admins", "People", "Check"]);
   });
 
   it("a full event admin (all four roles) and a master see every section", async () => {
     fakeServer(withRights({ status: 200, body: { EventID: EVENT, IsMaster: true, Roles: [] } }));
     renderConsole(`/events/${EVENT}/admins`);
     const nav = await sectionNav();
-    await waitFor(() => expect(within(nav).getAllByRole("link")).toHaveLength(17));
+    await waitFor(() => expect(within(nav).getAllByRole("link")).toHaveLength(eventSections.length));
     expect(await screen.findByRole("heading", { level: 2, name: "Admins" })).toBeInTheDocument();
   });
 
@@ -132,7 +140,7 @@ describe("an event's sections by the caller's rights", () => {
     fakeServer(withRights({ status: 500, body: { Error: { Code: "INTERNAL_ERROR", Message: "boom" } } }));
     renderConsole(`/events/${EVENT}/admins`);
     const nav = await sectionNav();
-    await waitFor(() => expect(within(nav).getAllByRole("link")).toHaveLength(17));
+    await waitFor(() => expect(within(nav).getAllByRole("link")).toHaveLength(eventSections.length));
     expect(await screen.findByRole("heading", { level: 2, name: "Admins" })).toBeInTheDocument();
   });
 

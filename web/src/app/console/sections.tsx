@@ -127,6 +127,18 @@ export const eventSections: readonly EventSection[] = [
     load: () => import("@/features/walloffame/manage/WallOfFameScreen").then((m) => m.WallOfFameScreen),
   },
   {
+    path: "people",
+    labelKey: "eventNav.people",
+    roles: ["people"],
+    load: () => import("@/features/people/manage/PeopleScreen").then((m) => m.PeopleScreen),
+  },
+  {
+    path: "dashboard",
+    labelKey: "eventNav.dashboard",
+    roles: ["analytics"],
+    load: () => import("@/features/analytics/manage/DashboardScreen").then((m) => m.DashboardScreen),
+  },
+  {
     path: "check",
     labelKey: "eventNav.check",
     load: () => import("@/features/events/manage/PrepublishScreen").then((m) => m.PrepublishScreen),

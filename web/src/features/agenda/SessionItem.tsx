@@ -8,6 +8,7 @@
  */
 import { memo, useId, useState } from "react";
 import { Link } from "react-router";
+import { trackUsage } from "@/features/analytics";
 import { notify } from "@/features/notifications";
 import { formatDate, formatTime } from "@/lib/dates";
 import { downloadSessionCalendar, type AgendaSession, type Speaker } from "./api";
@@ -47,6 +48,11 @@ function Description({ text }: { text: string }) {
   const { t } = useAgendaT();
   const id = useId();
   const [open, setOpen] = useState(false);
+  // Unfolding a session's description is "opening an agenda session" for the statistics.
+  const toggle = () => {
+    if (!open) trackUsage("agenda_session");
+    setOpen(!open);
+  };
   if (!text) return null;
   const long = text.length > LONG_DESCRIPTION_CHARS || text.split("\n").length > 3;
   return (
@@ -55,7 +61,7 @@ function Description({ text }: { text: string }) {
         {text}
       </p>
       {long ? (
-        <button type="button" className="link-button small" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+        <button type="button" className="link-button small" aria-expanded={open} aria-controls={id} onClick={toggle}>
           {open ? t("session.less") : t("session.more")}
         </button>
       ) : null}

@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useMemo, useRef, type KeyboardEvent } from "react";
 import { Link } from "react-router";
+import { trackUsage } from "@/features/analytics";
 import { formatDate, formatTime } from "@/lib/dates";
 import type { Speaker } from "./api";
 import { useAgendaEvent, useAgendaVenue, useCurrentSessions } from "./hooks";
@@ -69,6 +70,7 @@ export function SpeakerDetail({ speaker, backLabel, onBack }: SpeakerDetailProps
   const heading = useRef<HTMLHeadingElement>(null);
   const ids = { name: useId(), bio: useId(), links: useId(), sessions: useId() };
   useEffect(() => heading.current?.focus(), []);
+  useEffect(() => trackUsage("speaker"), [speaker.ID]);
   const role = speakerRole(speaker);
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== "Escape") return;

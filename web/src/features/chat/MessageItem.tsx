@@ -45,7 +45,11 @@ export const MessageItem = memo(function MessageItem(props: Props) {
   const { t } = useTranslation();
   // The attendee's time zone (§9): each message re-renders when they pick another one.
   const zone = useDisplayZone();
-  const reads = mine ? readCount(entry, message, message.SenderID) : 0;
+  const reads = mine && message.SenderID ? readCount(entry, message, message.SenderID) : 0;
+  // An erased account: a neutral avatar and no person menu (there is nobody to message or mute).
+  const deleted = message.SenderID === null;
+  // Refused because the person is banned from the chat: trying again cannot work.
+  const banned = message.failed === "CHAT_BANNED";
   const confirmed = Boolean(message.ID);
   return (
     <li
@@ -55,15 +59,15 @@ export const MessageItem = memo(function MessageItem(props: Props) {
       // Focusable from code only: a reply's quote moves the focus to its original.
       tabIndex={confirmed ? -1 : undefined}
     >
-      <Avatar name={name} pictureURL={pictureURL} />
+      <Avatar name={name} pictureURL={pictureURL} deleted={deleted} />
       <div className="chat-message__body">
         <div className="chat-message__meta">
-          {personActions && !mine ? (
+          {personActions && !mine && message.SenderID !== null ? (
             <PersonMenu personID={message.SenderID} name={name} buttonClassName="chat-message__name chat-message__name--button" withMessage>
               {name}
             </PersonMenu>
           ) : (
-            <span className="chat-message__name">{name}</span>
+            <span className={deleted ? "chat-message__name chat-message__name--deleted" : "chat-message__name"}>{name}</span>
           )}
           <time dateTime={message.CreatedAt}>{formatTime(message.CreatedAt, language, zone)}</time>
         </div>
@@ -76,9 +80,13 @@ export const MessageItem = memo(function MessageItem(props: Props) {
           {message.failed && (
             <>
               <span className="chat-message__failed">{t("chat.failed")}</span>
-              <button type="button" className="chat-link-button" onClick={() => retryMessage(message.ChatroomID, message.TmpID)}>
-                {t("chat.retry")}
-              </button>
+              {banned ? (
+                <span className="chat-message__failed">{t("errors.chatBanned")}</span>
+              ) : (
+                <button type="button" className="chat-link-button" onClick={() => retryMessage(message.ChatroomID, message.TmpID)}>
+                  {t("chat.retry")}
+                </button>
+              )}
               <button type="button" className="chat-link-button" onClick={() => discardMessage(message.ChatroomID, message.TmpID)}>
                 {t("chat.discard")}
               </button>

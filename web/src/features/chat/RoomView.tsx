@@ -84,7 +84,8 @@ export function RoomView({ roomID, title, showTitle = true, locked }: RoomViewPr
   const hiddenLocally = messages.length - shown.length;
   const earlier = hiddenLocally > 0 || canLoadEarlier(messages.length, entry.lastPageSize);
   const incoming = state.lastIncoming?.roomID === roomID ? messages.find((m) => m.ID === state.lastIncoming?.messageID) : undefined;
-  const nameOf = (personID: string) => lookOf(state, personID).name ?? t("chat.someone");
+  // A null sender is an erased account: its messages stay, from "Deleted user".
+  const nameOf = (personID: string | null) => (personID === null ? t("chat.deletedUser") : (lookOf(state, personID).name ?? t("chat.someone")));
   // Help desk conversations are between an attendee and the organizers' agents: no person menu.
   const personActions = entry.kind !== "support";
   const quoteOf = (message: LocalMessage): Quote | null | undefined => {
@@ -126,7 +127,7 @@ export function RoomView({ roomID, title, showTitle = true, locked }: RoomViewPr
               message={message}
               entry={entry}
               name={nameOf(message.SenderID)}
-              pictureURL={lookOf(state, message.SenderID).pictureURL}
+              pictureURL={message.SenderID === null ? null : lookOf(state, message.SenderID).pictureURL}
               mine={message.SenderID === state.me}
               deletable={canDelete(state, entry, message)}
               onEdit={locked ? undefined : setEditing}

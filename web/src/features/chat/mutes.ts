@@ -18,7 +18,7 @@ export function applyMutes(state: ChatState, rows: readonly ChatMute[]): MutesAp
   const mutes: Record<string, ChatMute> = {};
   for (const row of rows) if (row.PersonID !== state.me) mutes[row.PersonID] = row;
   const unmuted = Object.keys(state.mutes).filter((id) => mutes[id] === undefined);
-  const hidden = (senderID: string) => mutes[senderID] !== undefined;
+  const hidden = (senderID: string | null) => senderID !== null && mutes[senderID] !== undefined;
   const rooms = { ...state.rooms };
   for (const [roomID, entry] of Object.entries(state.rooms)) {
     // Pending messages are the person's own and never hidden.

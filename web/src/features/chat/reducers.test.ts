@@ -138,6 +138,13 @@ describe("error frames", () => {
     expect(effects).toEqual([]);
   });
 
+  it("marks a send refused for a chat ban as failed and says so out loud", () => {
+    const { state, effects } = reduce.onSendError(withPending(), sendError("CHAT_BANNED", { TmpID: "t-1" }));
+    expect(messagesOf(state, BROADCAST.ID).at(-1)).toMatchObject({ TmpID: "t-1", failed: "CHAT_BANNED" });
+    expect(state.error).toBe("CHAT_BANNED");
+    expect(effects).toEqual([]);
+  });
+
   it("decides a resend for SERVER_BUSY, waiting the server's hint times the attempt", () => {
     const first = reduce.onSendError(withPending(), sendError("SERVER_BUSY", { TmpID: "t-1", RetryAfterMs: 1500 }));
     expect(messagesOf(first.state, BROADCAST.ID).at(-1)).toMatchObject({ busyRetries: 1 });

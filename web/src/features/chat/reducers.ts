@@ -55,7 +55,7 @@ export function onSendNotify(state: ChatState, message: ChatMessage): Outcome {
   if (!entry) return { state, effects: [{ kind: "fetchRoom", roomID: message.ChatroomID }] };
   const known = entry.messages.some((m) => m.ID === message.ID);
   let next = updateRoom(state, message.ChatroomID, (current) => withMessages(current, mergeMessages(current.messages, [message])));
-  const effects: Effect[] = [{ kind: "names", personIDs: [message.SenderID] }];
+  const effects: Effect[] = message.SenderID === null ? [] : [{ kind: "names", personIDs: [message.SenderID] }];
   if (!known && message.SenderID !== state.me) {
     next = { ...next, lastIncoming: { roomID: message.ChatroomID, messageID: message.ID } };
     // Desktop notifications only for broadcast messages from others (spec §5).
@@ -154,6 +154,9 @@ export function onSendError(state: ChatState, payload: SendError): Outcome {
     }));
     if (retry) effects.push({ kind: "resend", roomID: entry.room.ID, tmpID: tmp, afterMs: (data.RetryAfterMs ?? BUSY_DEFAULT_WAIT_MS) * tries });
   }
+  // Banned from the chat (an organizer did it meanwhile): said out loud too, not only beside
+  // the message, since every further try will be refused the same way.
+  if (code === "CHAT_BANNED") next = { ...next, error: code };
   return { state: next, effects };
 }
 

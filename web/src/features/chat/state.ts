@@ -147,8 +147,9 @@ export function muteOf(state: ChatState, personID: string): MuteKind | null {
 }
 
 /** Whether a message is hidden by a mute: one's own never are. */
-export function isMutedSender(state: ChatState, senderID: string): boolean {
-  return senderID !== state.me && state.mutes[senderID] !== undefined;
+/** A deleted user (`null`) is nobody one can have muted. */
+export function isMutedSender(state: ChatState, senderID: string | null): boolean {
+  return senderID !== null && senderID !== state.me && state.mutes[senderID] !== undefined;
 }
 
 /** The person's reactions with one message's set (or, for null, cleared). */
@@ -206,8 +207,8 @@ export function totalUnread(state: ChatState): number {
   return listedRoomIDs(state).reduce((sum, id) => sum + roomUnread(state, id), 0);
 }
 
-export function displayName(state: ChatState, personID: string): string | null {
-  return state.names[personID]?.FullName ?? null;
+export function displayName(state: ChatState, personID: string | null): string | null {
+  return personID === null ? null : (state.names[personID]?.FullName ?? null);
 }
 
 /** The other member of a direct room (its internal name `direct:{a}:{b}` names both). */

@@ -72,7 +72,8 @@ export function rememberNames(found: readonly ChatAttendee[]): void {
   });
 }
 
-const sendersOf = (messages: readonly { SenderID: string }[]) => messages.map((m) => m.SenderID);
+// A deleted user's messages have no sender to look up.
+const sendersOf = (messages: readonly { SenderID: string | null }[]) => messages.flatMap((m) => (m.SenderID === null ? [] : [m.SenderID]));
 
 // -- loading -----------------------------------------------------------------------------------
 

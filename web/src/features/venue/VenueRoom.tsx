@@ -11,6 +11,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
+import { setWatchedSession } from "@/features/analytics";
 import { useConsent } from "@/features/consent";
 import { notify } from "@/features/notifications";
 import { SessionPlayer, useSessions, type PlayerExtras, type Session } from "@/features/sessions";
@@ -235,6 +236,12 @@ function RoomView({ tour, panoURL, xmlDefaults, node, frame }: RoomViewProps) {
 
   const goTo = (target: TourNode) => void navigate(`/${encodeURIComponent(roomSegment(target))}`);
   const shown = playing.screens.filter((s): s is { screen: typeof s.screen; session: Session } => s.session !== null && !playing.closed.has(s.session.ID));
+  // The statistics' pings say which session the attendee watches (the first one shown).
+  const watched = shown[0]?.session.ID ?? null;
+  useEffect(() => {
+    setWatchedSession(watched);
+    return () => setWatchedSession(null);
+  }, [watched]);
 
   return (
     <main className="venue-room" data-room={node.id} data-event-day={day}>

@@ -39,7 +39,9 @@ export const chatMessage = object({
   ID: string,
   EventID: string,
   TmpID: string,
-  SenderID: string,
+  /** Null once the sender's account is erased: the text stays, shown as from a deleted user
+   * (docs/subsystems/personal-data.md). */
+  SenderID: nullable(string),
   /** Members other than the sender; `[]` in the broadcast room (everybody). */
   ReceiverIDs: array(string),
   ChatroomID: string,

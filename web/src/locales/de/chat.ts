@@ -6,6 +6,7 @@ const chat: Translation["chat"] = {
   broadcast: "Alle",
   group: "Gruppenchat",
   someone: "Teilnehmer:in",
+  deletedUser: "Gelöschte Person",
   unreadBadge: "{{count}} ungelesen",
   loading: "Nachrichten werden geladen…",
   empty: "Noch keine Nachrichten. Sag hallo!",

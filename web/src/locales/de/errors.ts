@@ -26,6 +26,8 @@ const errors: Translation["errors"] = {
   ssoAccountElsewhere: "Das Konto mit dieser E-Mail-Adresse kann sich hier nicht auf diese Weise anmelden. Bitte melde dich mit E-Mail-Adresse und Passwort an.",
   ssoProviderDisabled: "Diese Anmeldemöglichkeit ist ausgeschaltet. Nur die Veranstalter des Events können sie testen.",
   forbidden: "Das darfst du nicht.",
+  chatBanned: "Du kannst im Chat dieses Events nicht mehr schreiben.",
+  attendeeRemoved: "Du wurdest aus diesem Event entfernt.",
   notFound: "Das wurde nicht gefunden. Vielleicht wurde es entfernt.",
   eventNotFound: "Diese Veranstaltung gibt es nicht.",
   personNotFound: "Diese Person nimmt nicht an der Veranstaltung teil.",

@@ -42,6 +42,25 @@ const profile: Translation["profile"] = {
     urlFailed: "Das Bild konnte von dieser Adresse nicht abgerufen werden. Prüfe sie und versuche es erneut.",
     notSaved: "Dein Bild wurde nicht gespeichert: {{reason}}",
   },
+  data: {
+    title: "Deine Daten",
+    intro: "Lade alles, was diese Plattform über dich speichert, als maschinenlesbares Archiv herunter (JSON-Dateien und deine Uploads), oder lösche dein Konto mit allem, was dich nennt. Deine Chatnachrichten bleiben für die anderen stehen, als von einer gelöschten Person.",
+    download: "Meine Daten herunterladen",
+    downloading: "Das Archiv wird vorbereitet …",
+    downloaded: "Dein Datenarchiv wird heruntergeladen.",
+    downloadFailed: "Deine Daten konnten nicht heruntergeladen werden: {{reason}}",
+    delete: "Mein Konto löschen",
+    deleteTitle: "Dein Konto löschen?",
+    deleteBody: "Dein Konto, deine Registrierungen für alle Events und alles, was dich nennt, werden gelöscht. Das kann nicht rückgängig gemacht werden.",
+    password: "Dein Passwort",
+    passwordHint: "Wenn du dich nur über einen Anbieter wie Google anmeldest, lass es leer.",
+    wrongPassword: "Das ist nicht das Passwort deines Kontos.",
+    cancel: "Abbrechen",
+    deleteConfirm: "Mein Konto löschen",
+    deleting: "Wird gelöscht …",
+    deleteFailed: "Dein Konto wurde nicht gelöscht: {{reason}}",
+    deleted: "Dein Konto wurde gelöscht.",
+  },
 };
 
 export default profile;

@@ -5,6 +5,7 @@ const chat = {
   broadcast: "Everyone",
   group: "Group chat",
   someone: "Attendee",
+  deletedUser: "Deleted user",
   unreadBadge: "{{count}} unread",
   loading: "Loading messages…",
   empty: "No messages yet. Say hello!",

@@ -28,6 +28,8 @@ const errors = {
   ssoAccountElsewhere: "The account with this email address cannot sign in here this way. Please log in with your email address and password.",
   ssoProviderDisabled: "This way of signing in is switched off. Only the event's organizers can test it.",
   forbidden: "You are not allowed to do that.",
+  chatBanned: "You can no longer write in this event's chat.",
+  attendeeRemoved: "You have been removed from this event.",
   notFound: "This could not be found. It may have been removed.",
   eventNotFound: "This event does not exist.",
   personNotFound: "This person is not an attendee of the event.",

@@ -41,6 +41,25 @@ const profile = {
     urlFailed: "The picture could not be fetched from this address. Check it and try again.",
     notSaved: "Your picture was not saved: {{reason}}",
   },
+  data: {
+    title: "Your data",
+    intro: "Download everything this platform keeps about you as a machine-readable archive (JSON files and your uploads), or delete your account with everything that names you. Your chat messages stay for the others, shown as from a deleted user.",
+    download: "Download my data",
+    downloading: "Preparing the archive…",
+    downloaded: "Your data archive is downloading.",
+    downloadFailed: "Your data could not be downloaded: {{reason}}",
+    delete: "Delete my account",
+    deleteTitle: "Delete your account?",
+    deleteBody: "Your account, your registrations for every event and everything that names you are erased. This cannot be undone.",
+    password: "Your password",
+    passwordHint: "If you only sign in through a provider such as Google, leave it empty.",
+    wrongPassword: "This is not your account's password.",
+    cancel: "Cancel",
+    deleteConfirm: "Delete my account",
+    deleting: "Deleting…",
+    deleteFailed: "Your account was not deleted: {{reason}}",
+    deleted: "Your account has been deleted.",
+  },
 };
 
 export default profile;

@@ -6,6 +6,7 @@ const chat: Translation["chat"] = {
   broadcast: "Todos",
   group: "Chat de grupo",
   someone: "Participante",
+  deletedUser: "Usuario eliminado",
   unreadBadge: "{{count}} sin leer",
   loading: "Cargando mensajes…",
   empty: "Todavía no hay mensajes. ¡Saluda!",

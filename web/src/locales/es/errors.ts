@@ -26,6 +26,8 @@ const errors: Translation["errors"] = {
   ssoAccountElsewhere: "La cuenta con este correo electrónico no puede iniciar sesión aquí de esta forma. Inicia sesión con tu correo electrónico y tu contraseña.",
   ssoProviderDisabled: "Esta forma de iniciar sesión está desactivada. Solo los organizadores del evento pueden probarla.",
   forbidden: "No tienes permiso para hacerlo.",
+  chatBanned: "Ya no puedes escribir en el chat de este evento.",
+  attendeeRemoved: "Se te ha retirado de este evento.",
   notFound: "No se ha encontrado. Es posible que se haya eliminado.",
   eventNotFound: "Este evento no existe.",
   personNotFound: "Esta persona no participa en el evento.",

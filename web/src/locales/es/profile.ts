@@ -42,6 +42,25 @@ const profile: Translation["profile"] = {
     urlFailed: "No se pudo descargar la foto de esta dirección. Compruébala y vuelve a intentarlo.",
     notSaved: "Tu foto no se ha guardado: {{reason}}",
   },
+  data: {
+    title: "Tus datos",
+    intro: "Descarga todo lo que esta plataforma guarda sobre ti como un archivo legible por máquina (archivos JSON y lo que has subido), o elimina tu cuenta con todo lo que te nombra. Tus mensajes de chat se quedan para los demás, mostrados como de un usuario eliminado.",
+    download: "Descargar mis datos",
+    downloading: "Preparando el archivo…",
+    downloaded: "Tu archivo de datos se está descargando.",
+    downloadFailed: "No se han podido descargar tus datos: {{reason}}",
+    delete: "Eliminar mi cuenta",
+    deleteTitle: "¿Eliminar tu cuenta?",
+    deleteBody: "Se borran tu cuenta, tus registros en todos los eventos y todo lo que te nombra. No se puede deshacer.",
+    password: "Tu contraseña",
+    passwordHint: "Si solo inicias sesión con un proveedor como Google, déjala vacía.",
+    wrongPassword: "Esta no es la contraseña de tu cuenta.",
+    cancel: "Cancelar",
+    deleteConfirm: "Eliminar mi cuenta",
+    deleting: "Eliminando…",
+    deleteFailed: "Tu cuenta no se ha eliminado: {{reason}}",
+    deleted: "Tu cuenta se ha eliminado.",
+  },
 };
 
 export default profile;

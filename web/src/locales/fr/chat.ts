@@ -6,6 +6,7 @@ const chat: Translation["chat"] = {
   broadcast: "Tout le monde",
   group: "Discussion de groupe",
   someone: "Participant",
+  deletedUser: "Utilisateur supprimé",
   unreadBadge: "{{count}} non lus",
   loading: "Chargement des messages…",
   empty: "Pas encore de messages. Dites bonjour !",

@@ -26,6 +26,8 @@ const errors: Translation["errors"] = {
   ssoAccountElsewhere: "Le compte de cette adresse e-mail ne peut pas se connecter ici de cette façon. Veuillez vous connecter avec votre adresse e-mail et votre mot de passe.",
   ssoProviderDisabled: "Ce moyen de connexion est désactivé. Seuls les organisateurs de l'événement peuvent le tester.",
   forbidden: "Vous n'avez pas le droit de faire cela.",
+  chatBanned: "Vous ne pouvez plus écrire dans le chat de cet événement.",
+  attendeeRemoved: "Vous avez été retiré de cet événement.",
   notFound: "Introuvable. Cet élément a peut-être été supprimé.",
   eventNotFound: "Cet événement n'existe pas.",
   personNotFound: "Cette personne ne participe pas à l'événement.",

@@ -42,6 +42,25 @@ const profile: Translation["profile"] = {
     urlFailed: "La photo n'a pas pu être téléchargée depuis cette adresse. Vérifiez-la et réessayez.",
     notSaved: "Votre photo n'a pas été enregistrée : {{reason}}",
   },
+  data: {
+    title: "Vos données",
+    intro: "Téléchargez tout ce que cette plateforme conserve sur vous dans une archive lisible par machine (fichiers JSON et vos envois), ou supprimez votre compte avec tout ce qui vous nomme. Vos messages de chat restent pour les autres, affichés comme venant d'un utilisateur supprimé.",
+    download: "Télécharger mes données",
+    downloading: "Préparation de l'archive…",
+    downloaded: "Votre archive de données est en cours de téléchargement.",
+    downloadFailed: "Vos données n'ont pas pu être téléchargées : {{reason}}",
+    delete: "Supprimer mon compte",
+    deleteTitle: "Supprimer votre compte ?",
+    deleteBody: "Votre compte, vos inscriptions à tous les événements et tout ce qui vous nomme sont effacés. Cette action est irréversible.",
+    password: "Votre mot de passe",
+    passwordHint: "Si vous vous connectez uniquement via un fournisseur comme Google, laissez-le vide.",
+    wrongPassword: "Ce n'est pas le mot de passe de votre compte.",
+    cancel: "Annuler",
+    deleteConfirm: "Supprimer mon compte",
+    deleting: "Suppression…",
+    deleteFailed: "Votre compte n'a pas été supprimé : {{reason}}",
+    deleted: "Votre compte a été supprimé.",
+  },
 };
 
 export default profile;

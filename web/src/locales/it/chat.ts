@@ -6,6 +6,7 @@ const chat: Translation["chat"] = {
   broadcast: "Tutti",
   group: "Chat di gruppo",
   someone: "Partecipante",
+  deletedUser: "Utente eliminato",
   unreadBadge: "{{count}} non letti",
   loading: "Caricamento dei messaggi…",
   empty: "Ancora nessun messaggio. Saluta!",

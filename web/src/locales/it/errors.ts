@@ -26,6 +26,8 @@ const errors: Translation["errors"] = {
   ssoAccountElsewhere: "L'account con questo indirizzo e-mail non può accedere qui in questo modo. Accedi con indirizzo e-mail e password.",
   ssoProviderDisabled: "Questo modo di accedere è disattivato. Solo gli organizzatori dell'evento possono provarlo.",
   forbidden: "Non hai il permesso di farlo.",
+  chatBanned: "Non puoi più scrivere nella chat di questo evento.",
+  attendeeRemoved: "Sei stato rimosso da questo evento.",
   notFound: "Non trovato. Potrebbe essere stato rimosso.",
   eventNotFound: "Questo evento non esiste.",
   personNotFound: "Questa persona non partecipa all'evento.",

@@ -42,6 +42,25 @@ const profile: Translation["profile"] = {
     urlFailed: "Non è stato possibile scaricare la foto da questo indirizzo. Controllalo e riprova.",
     notSaved: "La tua foto non è stata salvata: {{reason}}",
   },
+  data: {
+    title: "I tuoi dati",
+    intro: "Scarica tutto ciò che questa piattaforma conserva su di te in un archivio leggibile da una macchina (file JSON e i tuoi caricamenti), oppure elimina il tuo account con tutto ciò che ti nomina. I tuoi messaggi in chat restano per gli altri, mostrati come di un utente eliminato.",
+    download: "Scarica i miei dati",
+    downloading: "Preparazione dell'archivio…",
+    downloaded: "Il tuo archivio di dati è in download.",
+    downloadFailed: "Non è stato possibile scaricare i tuoi dati: {{reason}}",
+    delete: "Elimina il mio account",
+    deleteTitle: "Eliminare il tuo account?",
+    deleteBody: "Il tuo account, le tue registrazioni a tutti gli eventi e tutto ciò che ti nomina vengono cancellati. Non si può annullare.",
+    password: "La tua password",
+    passwordHint: "Se accedi solo tramite un provider come Google, lasciala vuota.",
+    wrongPassword: "Questa non è la password del tuo account.",
+    cancel: "Annulla",
+    deleteConfirm: "Elimina il mio account",
+    deleting: "Eliminazione…",
+    deleteFailed: "Il tuo account non è stato eliminato: {{reason}}",
+    deleted: "Il tuo account è stato eliminato.",
+  },
 };
 
 export default profile;

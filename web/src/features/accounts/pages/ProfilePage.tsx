@@ -14,7 +14,7 @@
  * follow without a reload.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRef, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -147,7 +147,8 @@ function ProfileForm({ person }: { person: Person }) {
   );
 }
 
-export function ProfilePage() {
+/** `children`: parts other features add below the form (app/ composes "Your data" there). */
+export function ProfilePage({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const person = usePersonStore((s) => s.person);
   const eventID = useSession((s) => s.eventID);
@@ -160,6 +161,7 @@ export function ProfilePage() {
           <PictureSection person={person} eventID={eventID} />
           {/* Keyed by person: the form's starting values are the person it was opened for. */}
           <ProfileForm key={person.ID} person={person} />
+          {children}
         </>
       ) : (
         <p role="status">{t("common.loading")}</p>

@@ -2,6 +2,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { flushAnalytics, trackUsage } from "@/features/analytics";
 import { clearEventData, useEventStore } from "@/features/events";
 import { paths } from "@/lib/routes";
 import { logout } from "../api/logout";
@@ -19,6 +20,10 @@ export function SignOutPage() {
     started.current = true;
     void (async () => {
       if (currentToken()) {
+        // Counted while the token still works (the tracker stops once it is cleared); a slow
+        // answer holds the sign-out up for a second at most.
+        trackUsage("logout");
+        await Promise.race([flushAnalytics(), new Promise((resolve) => setTimeout(resolve, 1000))]);
         try {
           await logout();
         } catch {

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { AuthCard } from "@/components/AuthCard";
 import { Field } from "@/components/Field";
 import { FormError } from "@/components/FormError";
@@ -23,7 +23,9 @@ export function SignUpPage() {
   const mutation = useRegister();
   const { busy, run } = useSubmitLock();
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<SignUpForm>(empty);
+  // An organizer's invitation mail links here with the invited address (people/mails.py).
+  const [search] = useSearchParams();
+  const [values, setValues] = useState<SignUpForm>(() => ({ ...empty, email: search.get("email")?.trim() ?? "" }));
   const [errors, setErrors] = useState<Errors<keyof SignUpForm>>({});
   const [formError, setFormError] = useState<MessageKey | null>(null);
 

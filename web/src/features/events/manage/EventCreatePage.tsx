@@ -28,6 +28,7 @@ export function newEventDefaults(customerID: string, language: string, timeZone 
     DefaultLanguage: isLanguage(language) ? language : "en",
     IsListed: false,
     IsUseIsolation: false,
+    ChatRetentionDays: "",
     Isolations: [],
   };
 }

@@ -105,6 +105,7 @@ describe("creating an event", { timeout: 20_000 }, () => {
       IsListed: false,
       IsUseIsolation: false,
       Isolations: [],
+      ChatRetentionDays: null,
     });
   });
 
@@ -191,9 +192,29 @@ describe("editing an event", { timeout: 20_000 }, () => {
       IsListed: true,
       IsUseIsolation: true,
       Isolations: ["Hall A"],
+      ChatRetentionDays: null,
     });
     // The page heading follows the saved title.
     expect(await screen.findByRole("heading", { level: 1, name: "Demo Days 2031" })).toBeInTheDocument();
+  });
+
+  it("shows the chat retention with its hint, refuses days out of range and sends the number", async () => {
+    const base = eventAnswers({ ChatRetentionDays: 30 });
+    const calls = serve((call) => (call.method === "PUT" ? { status: 200, body: { ...EVENT, ...(call.body as object) } } : base(call)));
+    renderConsole(`/events/${EVENT.ID}`);
+    const user = userEvent.setup();
+    const days = await screen.findByLabelText("Delete chat messages after (days)");
+    expect(days).toHaveValue("30");
+    expect(days).toHaveAccessibleDescription(/Empty keeps the chat/);
+    await user.clear(days);
+    await user.type(days, "4000");
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText("Enter a whole number of days from 1 to 3650, or leave it empty to keep the chat")).toBeInTheDocument();
+    expect(calls.some((c) => c.method === "PUT")).toBe(false);
+    await user.clear(days);
+    await user.type(days, "90");
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect((calls.find((c) => c.method === "PUT")?.body as { ChatRetentionDays: unknown } | undefined)?.ChatRetentionDays).toBe(90));
   });
 
   it("maps rejected input to its field", async () => {

@@ -19,7 +19,7 @@ import { focusFirstInvalid, useSubmitLock } from "@/lib/use-submit-lock";
 import type { Customer, ManagedEvent } from "./api";
 import { PrepublishFindings } from "./PrepublishFindings";
 import { prepublishFindingsOf, type PrepublishFinding } from "./prepublish-api";
-import { eventFormSchema, isEventValidationKey, ISOLATIONS_MAX, toSettingsBody, type EventFormValues, type EventSettingsBody } from "./schema";
+import { eventFormSchema, isEventValidationKey, ISOLATIONS_MAX, RETENTION_MAX_DAYS, RETENTION_MIN_DAYS, toSettingsBody, type EventFormValues, type EventSettingsBody } from "./schema";
 import { mapServerError } from "./server-errors";
 import { timeZoneOptions } from "./time";
 import { useNameCheck, type NameStatus } from "./use-name-check";
@@ -180,6 +180,18 @@ export function EventForm({ mode, defaultValues, customers = [], event, save, on
           ))}
         </SelectField>
         <CheckboxField label={t("eventForm.isListed")} error={message(errors.IsListed?.message)} {...register("IsListed")} />
+      </fieldset>
+
+      <fieldset>
+        <legend>{t("eventForm.privacy")}</legend>
+        <Field
+          label={t("eventForm.chatRetentionDays")}
+          hint={t("eventForm.chatRetentionHint", { min: RETENTION_MIN_DAYS, max: RETENTION_MAX_DAYS })}
+          inputMode="numeric"
+          autoComplete="off"
+          error={message(errors.ChatRetentionDays?.message)}
+          {...register("ChatRetentionDays")}
+        />
       </fieldset>
 
       <fieldset>

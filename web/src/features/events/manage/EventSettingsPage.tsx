@@ -28,6 +28,7 @@ export function settingsDefaults(event: ManagedEvent): EventFormValues {
     DefaultLanguage: isLanguage(event.DefaultLanguage) ? event.DefaultLanguage : "en",
     IsListed: event.IsListed,
     IsUseIsolation: event.IsUseIsolation,
+    ChatRetentionDays: event.ChatRetentionDays ? String(event.ChatRetentionDays) : "",
     Isolations: (event.Isolations ?? []).map((value) => ({ value: String(value) })),
   };
 }

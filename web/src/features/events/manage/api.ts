@@ -29,6 +29,8 @@ export interface ManagedEvent {
   IsRestricted?: boolean;
   IsUseIsolation: boolean;
   Isolations: unknown[];
+  /** Days after the end when the chat is deleted; null (or absent) keeps it. */
+  ChatRetentionDays?: number | null;
 }
 
 /** A row of `GET /events/managed`: the event plus what the list shows beside it. */

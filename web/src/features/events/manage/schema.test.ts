@@ -13,6 +13,7 @@ const valid: EventFormValues = {
   IsListed: true,
   IsUseIsolation: true,
   Isolations: [{ value: " Hall A " }, { value: "Hall B" }],
+  ChatRetentionDays: "",
 };
 
 function messagesFor(values: Partial<EventFormValues>, schema = eventCreateSchema) {
@@ -98,6 +99,19 @@ describe("toSettingsBody", () => {
       IsListed: true,
       IsUseIsolation: true,
       Isolations: ["Hall A", "Hall B"],
+      ChatRetentionDays: null,
     });
+  });
+});
+
+describe("chat retention", () => {
+  it("is empty (keep) or a whole number of days from 1 to 3650", () => {
+    for (const ok of ["", " ", "1", "30", " 90 ", "3650"]) expect(messagesFor({ ChatRetentionDays: ok }).ChatRetentionDays).toBeUndefined();
+    for (const bad of ["0", "3651", "-5", "1.5", "ten", "1e3"]) expect(messagesFor({ ChatRetentionDays: bad }).ChatRetentionDays).toBe("retentionInvalid");
+  });
+
+  it("is sent as a number, or null to keep the chat", () => {
+    expect(toSettingsBody({ ...valid, ChatRetentionDays: " 30 " }).ChatRetentionDays).toBe(30);
+    expect(toSettingsBody({ ...valid, ChatRetentionDays: "" }).ChatRetentionDays).toBeNull();
   });
 });

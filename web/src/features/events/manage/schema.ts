@@ -17,6 +17,18 @@ export const INTERNAL_NAME_PATTERN = /^[a-z0-9][a-z0-9-]{1,62}$/;
 export const TITLE_MAX = 200;
 export const ISOLATION_MAX_LENGTH = 200;
 export const ISOLATIONS_MAX = 200;
+/** Chat retention in days after the event's end (events/schemas.py `ChatRetentionDays`). */
+export const RETENTION_MIN_DAYS = 1;
+export const RETENTION_MAX_DAYS = 3650;
+
+/** Empty keeps the chat (null); otherwise a whole number of days in range. */
+function retentionDays(value: string): number | null | undefined {
+  const trimmed = value.trim();
+  if (trimmed === "") return null;
+  if (!/^\d+$/.test(trimmed)) return undefined;
+  const days = Number(trimmed);
+  return days >= RETENTION_MIN_DAYS && days <= RETENTION_MAX_DAYS ? days : undefined;
+}
 
 export const eventValidationKeys = [
   "titleRequired",
@@ -34,6 +46,7 @@ export const eventValidationKeys = [
   "isolationRequired",
   "isolationTooLong",
   "tooManyIsolations",
+  "retentionInvalid",
 ] as const;
 export type EventValidationKey = (typeof eventValidationKeys)[number];
 
@@ -82,6 +95,7 @@ const fields = {
   IsListed: z.boolean(),
   IsUseIsolation: z.boolean(),
   Isolations: z.array(isolationSchema).max(ISOLATIONS_MAX, "tooManyIsolations"),
+  ChatRetentionDays: z.string().refine((v) => retentionDays(v) !== undefined, "retentionInvalid"),
 };
 
 type DateFields = { DateBegin: string; DateEnd: string; TimeZone: string };
@@ -120,6 +134,8 @@ export interface EventSettingsBody {
   IsListed: boolean;
   IsUseIsolation: boolean;
   Isolations: string[];
+  /** Null keeps the chat's messages; N deletes them N days after the event ends. */
+  ChatRetentionDays: number | null;
 }
 
 /** Only the form's fields, the dates converted to UTC. Call with values the schema accepted. */
@@ -137,5 +153,6 @@ export function toSettingsBody(values: EventFormValues): EventSettingsBody {
     IsListed: values.IsListed,
     IsUseIsolation: values.IsUseIsolation,
     Isolations: values.Isolations.map((i) => i.value.trim()),
+    ChatRetentionDays: retentionDays(values.ChatRetentionDays) ?? null,
   };
 }

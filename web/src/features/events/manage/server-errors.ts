@@ -11,7 +11,7 @@ import { ApiError } from "@/lib/api-client";
 import { errorMessageKey, type ErrorMessageKey } from "@/lib/errors";
 
 /** A form field a server error can point at (the form's names, not the server's). */
-export type ServerFieldPath = "Title" | "InternalName" | "TimeZone" | "DateBegin" | "DateEnd" | "DefaultLanguage" | "IsListed" | "IsUseIsolation" | "CustomerID" | "Isolations" | `Isolations.${number}.value`;
+export type ServerFieldPath = "Title" | "InternalName" | "TimeZone" | "DateBegin" | "DateEnd" | "DefaultLanguage" | "IsListed" | "IsUseIsolation" | "ChatRetentionDays" | "CustomerID" | "Isolations" | `Isolations.${number}.value`;
 
 export interface MappedServerError {
   message: ErrorMessageKey;
@@ -28,11 +28,12 @@ const serverToForm: Record<string, ServerFieldPath> = {
   DefaultLanguage: "DefaultLanguage",
   IsListed: "IsListed",
   IsUseIsolation: "IsUseIsolation",
+  ChatRetentionDays: "ChatRetentionDays",
   Isolations: "Isolations",
   CustomerID: "CustomerID",
 };
 
-const formOrder: readonly string[] = ["CustomerID", "Title", "InternalName", "TimeZone", "DateBegin", "DateEnd", "DefaultLanguage", "IsListed", "IsUseIsolation", "Isolations"];
+const formOrder: readonly string[] = ["CustomerID", "Title", "InternalName", "TimeZone", "DateBegin", "DateEnd", "DefaultLanguage", "IsListed", "IsUseIsolation", "Isolations", "ChatRetentionDays"];
 
 function fieldOf(serverName: string): ServerFieldPath | null {
   const [head, index] = serverName.split(".");

@@ -1,0 +1,2 @@
+export { YourDataSection } from "./YourDataSection";
+export { bindConsentSync } from "./consent-sync";
