@@ -6,8 +6,9 @@
  * in the flow below its button rather than floating, so in a narrow sidebar it never covers the
  * messages or gets cut off by the scrolling list.
  */
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useMenuButton } from "@/lib/use-menu-button";
 import { messagePerson, mutePerson, unmutePerson } from "./people-actions";
 import { muteOf } from "./state";
 import { useChat } from "./store";
@@ -31,13 +32,8 @@ interface Props {
 
 export function PersonMenu({ personID, name, children, label, buttonClassName, withMessage = false }: Props) {
   const { t } = useTranslation();
-  const menuID = useId();
   const mute = useChat((s) => muteOf(s, personID));
-  const [open, setOpen] = useState(false);
-  const [startAt, setStartAt] = useState<"first" | "last">("first");
-  const wrapper = useRef<HTMLSpanElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const items = useRef<(HTMLButtonElement | null)[]>([]);
+  const { open, wrapper, button, buttonProps, menuProps, itemRef, choose } = useMenuButton<HTMLSpanElement>();
 
   const entries: Item[] = [];
   if (withMessage && mute !== "blocked") entries.push({ key: "message", label: t("chat.messagePrivately"), run: () => messagePerson(personID) });
@@ -46,80 +42,16 @@ export function PersonMenu({ personID, name, children, label, buttonClassName, w
   if (mute !== "blocked") entries.push({ key: "block", label: t("chat.block"), run: () => void mutePerson(personID, "blocked") });
   if (mute === "blocked") entries.push({ key: "unblock", label: t("chat.unblock"), run: () => void unmutePerson(personID) });
 
-  useEffect(() => {
-    if (!open) return;
-    const list = items.current.filter((item): item is HTMLButtonElement => item !== null);
-    (startAt === "last" ? list.at(-1) : list[0])?.focus();
-    const onPointer = (event: PointerEvent) => {
-      if (event.target instanceof Node && !wrapper.current?.contains(event.target)) setOpen(false);
-    };
-    document.addEventListener("pointerdown", onPointer);
-    return () => document.removeEventListener("pointerdown", onPointer);
-  }, [open, startAt]);
-
-  const openAt = (at: "first" | "last") => {
-    setStartAt(at);
-    setOpen(true);
-  };
-  const close = () => {
-    setOpen(false);
-    button.current?.focus();
-  };
-
-  const onButtonKey = (event: KeyboardEvent) => {
-    if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
-    event.preventDefault();
-    openAt(event.key === "ArrowUp" ? "last" : "first");
-  };
-
-  const onMenuKey = (event: KeyboardEvent) => {
-    const list = items.current.filter((item): item is HTMLButtonElement => item !== null);
-    const index = list.findIndex((item) => item === document.activeElement);
-    const move: Record<string, number> = { ArrowDown: index + 1, ArrowUp: index - 1 + list.length, Home: 0, End: list.length - 1 };
-    if (event.key in move) {
-      event.preventDefault();
-      list[(move[event.key] ?? 0) % list.length]?.focus();
-    } else if (event.key === "Escape") {
-      event.preventDefault();
-      event.stopPropagation();
-      close();
-    } else if (event.key === "Tab") {
-      setOpen(false);
-    }
-  };
-
   return (
     <span className="chat-person-menu" ref={wrapper}>
-      <button
-        ref={button}
-        type="button"
-        className={buttonClassName}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuID : undefined}
-        aria-label={label}
-        onClick={() => (open ? setOpen(false) : openAt("first"))}
-        onKeyDown={onButtonKey}
-      >
+      <button type="button" className={buttonClassName} ref={button} aria-label={label} {...buttonProps}>
         {children}
       </button>
       {open && (
-        <ul className="chat-person-menu__list" role="menu" id={menuID} aria-label={t("chat.personActions", { name })} onKeyDown={onMenuKey}>
+        <ul className="chat-person-menu__list" aria-label={t("chat.personActions", { name })} {...menuProps}>
           {entries.map((entry, index) => (
             <li key={entry.key} role="none">
-              <button
-                ref={(element) => {
-                  items.current[index] = element;
-                }}
-                type="button"
-                role="menuitem"
-                tabIndex={-1}
-                className="chat-person-menu__item"
-                onClick={() => {
-                  close();
-                  entry.run();
-                }}
-              >
+              <button ref={itemRef(index)} type="button" role="menuitem" tabIndex={-1} className="chat-person-menu__item" onClick={choose(entry.run)}>
                 {entry.label}
               </button>
             </li>
