@@ -52,6 +52,20 @@ async def test_states_filters_search_and_pages(
     await _seed(client, services, world)
     everyone = await _page(client, world)
     assert everyone["Total"] == 5
+    # Every tab's count comes with any page, for the same search.
+    counts = {"Invited": 1, "Registered": 1, "Verified": 3, "Removed": 1, "Banned": 1}
+    assert everyone["Counts"] == {"All": 5, **counts}
+    banned_page = await _page(client, world, State="banned")
+    assert (banned_page["Total"], banned_page["Counts"]["All"]) == (1, 5)
+    searched = await _page(client, world, Search="rem@")
+    assert searched["Counts"] == {
+        "All": 1,
+        "Invited": 0,
+        "Registered": 0,
+        "Verified": 1,
+        "Removed": 1,
+        "Banned": 0,
+    }
     states = {r["Email"]: (r["State"], r["Removed"], r["ChatBanned"]) for r in everyone["Rows"]}
     assert states == {
         "ban@example.com": ("verified", False, True),

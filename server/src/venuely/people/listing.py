@@ -35,7 +35,13 @@ from venuely.core.db import UTCDateTime
 from venuely.core.pagination import Key, keyset_page
 from venuely.events.models import Attendee
 from venuely.people.models import EventInvitation
-from venuely.people.schemas import PeopleFilter, PeoplePage, PersonRow, PersonState
+from venuely.people.schemas import (
+    PeopleCounts,
+    PeopleFilter,
+    PeoplePage,
+    PersonRow,
+    PersonState,
+)
 
 EXPORT_COLUMNS = (
     "PersonID",
@@ -157,7 +163,15 @@ async def list_people(
 ) -> PeoplePage:
     """One page after `cursor` (the previous page's last address), and the total."""
     query = _filtered(event_id, search, state)
-    total = await session.scalar(select(func.count()).select_from(query.subquery()))
+    counts = await _counts(session, event_id, search)
+    by_filter = {
+        PeopleFilter.INVITED: counts.Invited,
+        PeopleFilter.REGISTERED: counts.Registered,
+        PeopleFilter.VERIFIED: counts.Verified,
+        PeopleFilter.REMOVED: counts.Removed,
+        PeopleFilter.BANNED: counts.Banned,
+    }
+    total = counts.All if state is None else by_filter[state]
     people = query.subquery("matching")
     page = keyset_page(
         select(people),
@@ -169,7 +183,40 @@ async def list_people(
     more = len(rows) > limit
     rows = rows[:limit]
     return PeoplePage(
-        Rows=rows, Total=int(total or 0), NextCursor=rows[-1].Email if more and rows else None
+        Rows=rows,
+        Total=total,
+        Counts=counts,
+        NextCursor=rows[-1].Email if more and rows else None,
+    )
+
+
+async def _counts(session: AsyncSession, event_id: str, search: str | None) -> PeopleCounts:
+    """Every filter's count for the search, in one pass over the matching rows."""
+    people = _filtered(event_id, search, None).subquery("searched")
+
+    def where(condition: ColumnElement[bool]) -> ColumnElement[int]:
+        return func.coalesce(func.sum(case((condition, 1), else_=0)), 0)
+
+    row = (
+        await session.execute(
+            select(
+                func.count(),
+                where(people.c.state == _text(PersonState.INVITED)),
+                where(people.c.state == _text(PersonState.REGISTERED)),
+                where(people.c.state == _text(PersonState.VERIFIED)),
+                where(people.c.removed_at.is_not(None)),
+                where(people.c.chat_banned_at.is_not(None)),
+            ).select_from(people)
+        )
+    ).one()
+    every, invited, registered, verified, removed, banned = (int(value) for value in row)
+    return PeopleCounts(
+        All=every,
+        Invited=invited,
+        Registered=registered,
+        Verified=verified,
+        Removed=removed,
+        Banned=banned,
     )
 
 

@@ -46,10 +46,23 @@ class PersonRow(BaseModel):
     ChatBanned: bool
 
 
+class PeopleCounts(BaseModel):
+    """How many rows each `State` filter would give for the same search (the console's tabs),
+    counted in one statement with the page."""
+
+    All: int
+    Invited: int
+    Registered: int
+    Verified: int
+    Removed: int
+    Banned: int
+
+
 class PeoplePage(BaseModel):
     Rows: list[PersonRow]
     # Every row the search and filter match, not only this page's.
     Total: int
+    Counts: PeopleCounts
     # The `Cursor` of the next page; None on the last one.
     NextCursor: str | None
 

@@ -61,15 +61,24 @@ function list(rows: PersonRow[], call: Call): Reply {
   if (call.path !== `${BASE}/people`) return { status: 404, body: { Error: { Code: "ROUTE_NOT_FOUND", Message: "" } } };
   const state = call.query.get("State");
   const search = (call.query.get("Search") ?? "").toLowerCase();
-  const matching = rows
-    .filter((r) => !state || (state === "removed" ? r.Removed : state === "banned" ? r.ChatBanned : r.State === state))
-    .filter((r) => !search || `${r.FirstName} ${r.LastName} ${r.Email}`.toLowerCase().includes(search));
+  const searched = rows.filter((r) => !search || `${r.FirstName} ${r.LastName} ${r.Email}`.toLowerCase().includes(search));
+  const inState = (s: string | null) => (r: PersonRow) => !s || (s === "removed" ? r.Removed : s === "banned" ? r.ChatBanned : r.State === s);
+  const matching = searched.filter(inState(state));
+  const count = (s: string) => searched.filter(inState(s)).length;
+  const counts = {
+    All: searched.length,
+    Invited: count("invited"),
+    Registered: count("registered"),
+    Verified: count("verified"),
+    Removed: count("removed"),
+    Banned: count("banned"),
+  };
   const after = call.query.get("Cursor");
   const from = after ? matching.findIndex((r) => r.Email === after) + 1 : 0;
   const limit = Number(call.query.get("Limit"));
   const page = matching.slice(from, from + limit);
   const more = from + limit < matching.length;
-  const body: PeoplePage = { Rows: page, Total: matching.length, NextCursor: more ? (page.at(-1)?.Email ?? null) : null };
+  const body: PeoplePage = { Rows: page, Total: matching.length, Counts: counts, NextCursor: more ? (page.at(-1)?.Email ?? null) : null };
   return { status: 200, body };
 }
 

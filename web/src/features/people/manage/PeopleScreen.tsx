@@ -6,7 +6,7 @@
  * password-reset mail, download their data, erase their data in the event. Each outcome is a
  * toast (announced) and the list is read again, so the counts follow.
  */
-import { keepPreviousData, useInfiniteQuery, useQueries, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
 import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -19,10 +19,10 @@ import { errorMessageKey } from "@/lib/errors";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useSubmitLock } from "@/lib/use-submit-lock";
 import {
+  countOf,
   downloadPeopleCsv,
   downloadPersonData,
   PEOPLE_FILTERS,
-  peopleCountQuery,
   peopleKeys,
   peopleQuery,
   type PeopleFilter,
@@ -61,9 +61,8 @@ export function PeopleScreen({ eventId }: { eventId: string }) {
   const [exportError, setExportError] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  // Each tab's count for the current search: the server's Total of that filter.
-  const countQueries = useQueries({ queries: PEOPLE_FILTERS.map((f) => ({ ...peopleCountQuery(eventId, f, settled), placeholderData: keepPreviousData })) });
-  const counts = Object.fromEntries(PEOPLE_FILTERS.map((f, i) => [f, countQueries[i]?.data])) as Record<PeopleFilter, number | undefined>;
+  // Each tab's count for the current search: sent with the list's first page.
+  const pageCounts = query.data?.pages[0]?.Counts;
   const rows = useMemo(() => query.data?.pages.flatMap((p) => p.Rows) ?? NO_ROWS, [query.data]);
   const nameOf = (row: PersonRow) => fullName(row) || row.Email;
 
@@ -223,7 +222,7 @@ export function PeopleScreen({ eventId }: { eventId: string }) {
         idBase={TABS_ID}
         className="console-tabs"
         render={(f) => {
-          const count = counts[f];
+          const count = pageCounts ? countOf(pageCounts, f) : undefined;
           return count === undefined ? filterLabel(f) : t("people.filterCount", { label: filterLabel(f), count });
         }}
       />

@@ -10,7 +10,7 @@
  * Query keys start with `["manage", "people", E]`, so one invalidation refreshes the list and
  * its counts after any action.
  */
-import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions } from "@tanstack/react-query";
 import { ApiError, request } from "@/lib/api-client";
 import { downloadFile } from "@/lib/download";
 import { readItem, storageKeys } from "@/lib/storage";
@@ -33,10 +33,21 @@ export interface PersonRow {
   LastSeenAt: string | null;
 }
 
+/** Every filter's count for the same search (the tabs), sent with any page. */
+export interface PeopleCounts {
+  All: number;
+  Invited: number;
+  Registered: number;
+  Verified: number;
+  Removed: number;
+  Banned: number;
+}
+
 export interface PeoplePage {
   Rows: PersonRow[];
   /** Every row the search and filter match, not only this page's. */
   Total: number;
+  Counts: PeopleCounts;
   /** The `Cursor` of the next page; null on the last one. */
   NextCursor: string | null;
 }
@@ -72,7 +83,6 @@ const personPath = (eventId: string, personId: string) => `${peoplePath(eventId)
 export const peopleKeys = {
   all: (eventId: string) => ["manage", "people", eventId] as const,
   list: (eventId: string, filter: PeopleFilter, search: string) => [...peopleKeys.all(eventId), "list", filter, search] as const,
-  count: (eventId: string, filter: PeopleFilter, search: string) => [...peopleKeys.all(eventId), "count", filter, search] as const,
 };
 
 export function listPeople(
@@ -100,12 +110,9 @@ export const peopleQuery = (eventId: string, filter: PeopleFilter, search: strin
     getNextPageParam: (last: PeoplePage) => last.NextCursor ?? undefined,
   });
 
-/** A filter's count (the tabs): the list's `Total` asked with the smallest page. */
-export const peopleCountQuery = (eventId: string, filter: PeopleFilter, search: string) =>
-  queryOptions({
-    queryKey: peopleKeys.count(eventId, filter, search),
-    queryFn: ({ signal }) => listPeople(eventId, filter, search, undefined, 1, signal).then((page) => page.Total),
-  });
+/** A tab's count in the page's `Counts`. */
+export const countOf = (counts: PeopleCounts, filter: PeopleFilter): number =>
+  ({ all: counts.All, invited: counts.Invited, registered: counts.Registered, verified: counts.Verified, removed: counts.Removed, banned: counts.Banned })[filter];
 
 /**
  * `POST /events/{E}/invitations`. Without `confirm` the server invites only when every row is
