@@ -1,8 +1,11 @@
 /**
  * The screen names the server accepts (server/src/venuely/analytics/screens.py, a closed list:
- * anything else is dropped there) and how a path of the event router maps onto them. The room a
+ * anything else is dropped there; its generated copy types the lists below, so a name the server
+ * would drop fails the type check) and how a path of the event router maps onto them. The room a
  * path names is the Place: a panorama scene, a fullscreen page's slug, a module's name.
  */
+
+import type { TrackedScreen } from "@/lib/generated/analytics-screens";
 
 /** The §2 route screens. */
 export const ROUTE_SCREENS = [
@@ -23,10 +26,10 @@ export const ROUTE_SCREENS = [
   "engagement",
   "helpdesk",
   "walloffame",
-] as const;
+] as const satisfies readonly TrackedScreen[];
 
 /** The screens attendee-app.md §2 names only through usage tracking. */
-export const USAGE_SCREENS = ["chat", "agenda", "agenda_session", "speakers", "speaker", "cinema", "replays", "walloffame", "logout"] as const;
+export const USAGE_SCREENS = ["chat", "agenda", "agenda_session", "speakers", "speaker", "cinema", "replays", "walloffame", "logout"] as const satisfies readonly TrackedScreen[];
 
 export type RouteScreen = (typeof ROUTE_SCREENS)[number];
 export type UsageScreen = (typeof USAGE_SCREENS)[number];
