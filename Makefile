@@ -94,6 +94,7 @@ codegen: install
 	$(BIN)/python -m venuely.events.reserved_ts
 	$(BIN)/python -m venuely.events.prepublish.codes_ts
 	$(BIN)/python -m venuely.events.prepublish.contrast_ts
+	$(BIN)/python -m venuely.analytics.screens_ts
 
 # The decoder's properties with 100,000 generated examples each (about 20 minutes on two cores);
 # `make test` runs the same properties with a few hundred.
