@@ -1,10 +1,16 @@
 """The analytics scenarios of `make bench` (issue 21).
 
-- **analytics_pings** (run by `loadgen.py`): N attendees, each sending a tracker ping every 15 s
-  (`POST /api/v1/events/{E}/analytics`, open loop: attendee *i* is due at start + i × 15 / N +
-  k × 15), every fourth ping carrying a page view too, over 64 keep-alive HTTP connections
-  against one server process. Reports the rate asked and achieved, the answers' p50 / p99 / max
-  latency from the due time (a server falling behind shows as latency) and the server's CPU.
+- **analytics_pings** (run by `loadgen.py`): N attendees, each with its socket open, sending a
+  tracker ping every 15 s as the web app does (ANALYTICS_TRACK, opcode 47; open loop: attendee
+  *i* is due at start + i × 15 / N + k × 15), every fourth ping carrying a page view too, against
+  one server process. The frame is not answered, so the server's own count of items kept
+  (`venuely_analytics_accepted_total{via="socket"}` at /metrics) tells whether it kept up: the
+  report gives the items sent and kept, how long after the last send the count caught up, the
+  server's CPU while sending and, measured first, with the same sockets idle (heartbeats only),
+  and from the two the CPU a frame costs.
+- **analytics_pings_http**: the same over `POST /api/v1/events/{E}/analytics` on 64 keep-alive
+  connections (the web app's path while its socket is down). Reports the rate asked and
+  achieved, the answers' p50 / p99 / max latency from the due time and the server's CPU.
 - **analytics_dashboard** (run by `run.py` on the server core, this file as a script): writes a
   day of pings for the seeded event's attendees (counts per screen and place per minute,
   presence, attendance of five sessions with their viewers per minute, a day of chat,
@@ -145,6 +151,84 @@ async def scenario_pings(spec: dict[str, Any], seed: dict[str, Any], meter: Any)
         },
         "sender_late_ms": round(late_ns / 1e6, 2),
         "server_cpu": round(sent_cpu / sent_wall, 3),
+    }
+
+
+def _frame(body: bytes) -> bytes:
+    from venuely.realtime.codec import encode_json_frame
+    from venuely.realtime.opcodes import Opcode
+
+    return encode_json_frame(Opcode.ANALYTICS_TRACK, orjson.loads(body))
+
+
+async def kept_by_server(port: int) -> float:
+    """The server's count of tracker items kept from sockets, read from /metrics."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(f"GET /metrics HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n".encode())
+    text = (await reader.read()).decode()
+    writer.close()
+    for line in text.splitlines():
+        if line.startswith('venuely_analytics_accepted_total{via="socket"}'):
+            return float(line.rsplit(" ", 1)[1])
+    return 0.0
+
+
+async def scenario_socket_pings(
+    spec: dict[str, Any], transports: list[Any], meter: Any
+) -> dict[str, Any]:
+    from picows import WSMsgType
+
+    port = spec["ports"][0]
+    ping, ping_and_view = _frame(PING), _frame(PING_AND_VIEW)
+    seconds = float(spec["seconds"])
+    n = len(transports)
+    # The same sockets idle first (their heartbeats and the server's keepalive pings only): what
+    # the pings add on top is the difference.
+    idle_cpu0, idle_wall0 = meter.cpu_seconds(), time.monotonic()
+    await asyncio.sleep(spec.get("idle_seconds", 15.0))
+    idle_cpu = (meter.cpu_seconds() - idle_cpu0) / (time.monotonic() - idle_wall0)
+    kept_before = await kept_by_server(port)
+    items_sent = 0
+    late_ns = 0
+    cpu0, wall0 = meter.cpu_seconds(), time.monotonic()
+    start = time.monotonic_ns() + 200_000_000
+    total = int(seconds / PERIOD * n)
+    for k in range(total):
+        round_, i = divmod(k, n)
+        due = start + int((k / n) * PERIOD * 1e9)
+        now = time.monotonic_ns()
+        if due > now:
+            await asyncio.sleep((due - now) / 1e9)
+        else:
+            late_ns = max(late_ns, now - due)
+        with_view = (i + round_) % 4 == 0
+        transport = transports[i]
+        if transport.is_disconnected:
+            continue
+        transport.send(WSMsgType.BINARY, ping_and_view if with_view else ping)
+        items_sent += 2 if with_view else 1
+    sent_at = time.monotonic()
+    window = (time.monotonic_ns() - start) / 1e9
+    sent_cpu = meter.cpu_seconds() - cpu0
+    sent_wall = sent_at - wall0
+    kept = await kept_by_server(port) - kept_before
+    deadline = sent_at + spec.get("drain_seconds", 10)
+    while kept < items_sent and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+        kept = await kept_by_server(port) - kept_before
+    caught_up = time.monotonic() - sent_at if kept >= items_sent else None
+    return {
+        "attendees": n,
+        "frames_sent": total,
+        "items_sent": items_sent,
+        "items_kept": int(kept),
+        "rate_asked_per_second": round(n / PERIOD, 1),
+        "rate_sent_per_second": round(total / window, 1),
+        "caught_up_after_last_send_ms": None if caught_up is None else round(caught_up * 1000, 1),
+        "sender_late_ms": round(late_ns / 1e6, 2),
+        "server_cpu": round(sent_cpu / sent_wall, 3),
+        "server_cpu_idle_sockets": round(idle_cpu, 3),
+        "cpu_ms_per_frame": round((sent_cpu / sent_wall - idle_cpu) / (total / window) * 1000, 3),
     }
 
 

@@ -540,12 +540,28 @@ async def scenario_storm(spec: dict[str, Any], seed: dict[str, Any]) -> dict[str
 
 
 async def scenario_analytics(spec: dict[str, Any], seed: dict[str, Any]) -> dict[str, Any]:
+    """Tracker pings over the attendees' sockets (`analytics.py`)."""
+    meter = ServerMeter(spec["server_pids"])
+    people = seed["People"][: spec["connections"]]
+    receivers, ramp_seconds, failures, beat = await open_all(spec, people, spec["ports"])
+    await asyncio.sleep(spec.get("warmup_seconds", 2.0))
+    try:
+        transports = [r.transport for r in receivers if r.transport is not None]
+        result = await analytics.scenario_socket_pings(spec, transports, meter)
+    finally:
+        beat.cancel()
+        await close_all(receivers)
+    return {"ramp_seconds": round(ramp_seconds, 3), "connect_failed": failures, **result}
+
+
+async def scenario_analytics_http(spec: dict[str, Any], seed: dict[str, Any]) -> dict[str, Any]:
     """Tracker pings over HTTP (`analytics.py`); no sockets."""
     return await analytics.scenario_pings(spec, seed, ServerMeter(spec["server_pids"]))
 
 
 RUNNERS = {
     "analytics_pings": scenario_analytics,
+    "analytics_pings_http": scenario_analytics_http,
     "connections": scenario_connections,
     "rooms": scenario_rooms,
     "vote_storm": scenario_storm,

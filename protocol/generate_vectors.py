@@ -72,6 +72,7 @@ OPCODES: list[tuple[int, str, str, str]] = [
     (44, "TREASURE_HUNT_RANKING_NOTIFY", "server_to_client", JSON),
     (45, "WALLOFFAME_PROJECT_NOTIFY", "server_to_client", JSON),
     (46, "CHAT_MUTES_NOTIFY", "server_to_client", JSON),
+    (47, "ANALYTICS_TRACK", "client_to_server", JSON),
 ]
 OP = {name: value for value, name, _, _ in OPCODES}
 
@@ -849,6 +850,19 @@ VALID: list[tuple[str, str, str, Any, bool, dict[str, int] | None]] = [
         "CHAT_MUTES_NOTIFY",
         JSON,
         {"EventID": EVENT, "Mutes": []},
+        False,
+        None,
+    ),
+    (
+        "analytics_track",
+        "ANALYTICS_TRACK",
+        JSON,
+        {
+            "Events": [
+                {"Kind": "page_view", "Screen": "room", "ActivityID": None, "Place": "lobby"},
+                {"Kind": "ping", "Screen": "room", "ActivityID": None, "Place": "lobby"},
+            ]
+        },
         False,
         None,
     ),

@@ -13,6 +13,7 @@ from venuely.accounts.socket import ticket_router as realtime_ticket_router
 from venuely.activities.router import router as activities_router
 from venuely.admins.router import router as admins_router
 from venuely.agenda.router import router as agenda_router
+from venuely.analytics import realtime as analytics_realtime  # noqa: F401 - registers it
 from venuely.analytics.flush import on_stop as analytics_on_stop
 from venuely.analytics.router import router as analytics_router
 from venuely.breakouts.lifecycle import on_start as breakouts_on_start

@@ -175,6 +175,9 @@ UNASKED = frozenset(
     }
 )
 CREATE, CREATE_ERR = Opcode.CHATROOM_CREATE_NOTIFY, Opcode.CHATROOM_CREATE_ERROR
+# Commands a taken request does not answer (tracker items): SILENT is their success; what they
+# keep is checked by their own tests (test_analytics_socket.py).
+SILENT_ON_SUCCESS = frozenset({Opcode.ANALYTICS_TRACK})
 
 
 def _not_found(error: Opcode) -> Outcome:
@@ -216,6 +219,14 @@ def _no_breakout(error: Opcode) -> Outcome:
 
 def _no_session() -> Outcome:
     return refused(UPVOTE_ERR, "ACTIVITY_NOT_FOUND")
+
+
+def _track(items: int) -> Payload:
+    # The frame names no event: the connection's own is the only one it can speak of.
+    def payload(w: SocketWorld, caller: str) -> dict[str, Any]:
+        return {"Events": [{"Kind": "ping", "Screen": "room", "Place": "lobby"}] * items}
+
+    return payload
 
 
 def _react(session: str) -> Payload:
@@ -391,6 +402,22 @@ ROWS: list[CommandRow] = [
         "B's running session",
         "LIVE_B",
         _in_a(refused(REACT_ERR, "ACTIVITY_NOT_FOUND"), att_b=answer(BURST)),
+    ),
+    # -- ANALYTICS_TRACK: items about the connection's own event; kept silently -------------------
+    CommandRow(
+        Opcode.ANALYTICS_TRACK,
+        "the connection's own event",
+        _track(1),
+        _in_a(SILENT, att_b=SILENT),
+    ),
+    CommandRow(
+        Opcode.ANALYTICS_TRACK,
+        "more items than a frame may carry",
+        _track(21),
+        _in_a(
+            refused(Opcode.ERROR, "VALIDATION_ERROR"),
+            att_b=refused(Opcode.ERROR, "VALIDATION_ERROR"),
+        ),
     ),
     # -- POLL_VOTE: an open poll of the connection's event; attendees never see drafts ----------
     CommandRow(
@@ -753,7 +780,10 @@ def test_every_registered_command_has_rows() -> None:
         outcomes = [o for row in ROWS if row.opcode is opcode for o in row.expected]
         if not outcomes:
             problems.append(f"{opcode.name}: no row")
-        elif not any(o.opcode is not None and o.code is None for o in outcomes):
+        elif not any(
+            (o.opcode is not None or opcode in SILENT_ON_SUCCESS) and o.code is None
+            for o in outcomes
+        ):
             problems.append(f"{opcode.name}: no caller is ever answered")
         elif not any(o.code is not None for o in outcomes):
             problems.append(f"{opcode.name}: no caller is ever refused")

@@ -50,6 +50,17 @@ async def test_items_sent_while_a_batch_is_written_form_the_next_batch() -> None
     assert recorder.batches == [[0], [2, 4, 6, 8, 10]]
 
 
+async def test_with_gather_items_sent_within_the_wait_go_out_together() -> None:
+    recorder = Recorder()
+    batcher: Batcher[int, int] = Batcher("test", recorder.write, gather=0.05)
+    first = asyncio.ensure_future(batcher.submit(0))
+    await asyncio.sleep(0)  # the run has begun, and waits for company
+    rest = [asyncio.ensure_future(batcher.submit(i)) for i in (2, 4)]
+    assert await asyncio.wait_for(asyncio.gather(first, *rest), 1) == [0, 20, 40]
+    # Without `gather` the first item would have gone alone (previous test's first batch).
+    assert recorder.batches == [[0, 2, 4]]
+
+
 async def test_each_caller_gets_its_own_outcome_or_refusal() -> None:
     recorder = Recorder()
     batcher: Batcher[int, int] = Batcher("test", recorder.write)

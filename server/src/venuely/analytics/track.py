@@ -1,8 +1,10 @@
-"""The tracker's intake: `POST /events/{EventID}/analytics` (docs/subsystems/analytics.md).
+"""The tracker's intake, over HTTP (`POST /events/{EventID}/analytics`) and over the socket
+(ANALYTICS_TRACK, intake.py) alike (docs/subsystems/analytics.md).
 
 Nothing here writes to the database: items are checked, then handed to this process's collector
 (collector.py), which the flush stores every 10 s. The one read is the caller's consent record
-(a primary-key read), so consent withdrawn stops collection from the next call on.
+(a primary-key read over HTTP, one statement per batch over the socket), so consent withdrawn
+stops collection from the next call on.
 
 Drops are counted by reason in Prometheus (`venuely_analytics_dropped`) and never stored:
 - no_consent: the person's stored consent for the event lacks statistics (or there is none);
@@ -13,6 +15,7 @@ Drops are counted by reason in Prometheus (`venuely_analytics_dropped`) and neve
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import ValidationError
@@ -21,7 +24,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from venuely.analytics.collector import Item, collector_of
 from venuely.analytics.schemas import TrackIn, TrackItem, TrackOut
 from venuely.analytics.screens import screen_name
-from venuely.core.metrics import ANALYTICS_DROPPED
+from venuely.core.metrics import ANALYTICS_ACCEPTED, ANALYTICS_DROPPED
 from venuely.core.services import Services
 from venuely.privacy.consent import statistics_consented
 
@@ -46,14 +49,29 @@ def _checked(raw: dict[str, Any]) -> Item | str:
 async def track(
     session: AsyncSession, services: Services, event_id: str, person_id: str, body: TrackIn
 ) -> TrackOut:
-    total = len(body.Events)
-    if total == 0:
+    if not body.Events:
         return TrackOut(Accepted=0, Dropped=0)
-    if not await statistics_consented(session, event_id, person_id):
+    consented = await statistics_consented(session, event_id, person_id)
+    return accept(services, event_id, person_id, body.Events, consented=consented, via="http")
+
+
+def accept(
+    services: Services,
+    event_id: str,
+    person_id: str,
+    raw_items: Sequence[dict[str, Any]],
+    *,
+    consented: bool,
+    via: str,
+) -> TrackOut:
+    """Checks each item and hands the good ones to the collector; `consented` is the person's
+    stored statistics consent for the event, read by the caller."""
+    total = len(raw_items)
+    if not consented:
         _drop("no_consent", total)
         return TrackOut(Accepted=0, Dropped=total)
     items: list[Item] = []
-    for raw in body.Events:
+    for raw in raw_items:
         checked = _checked(raw)
         if isinstance(checked, str):
             _drop(checked, 1)
@@ -65,4 +83,6 @@ async def track(
     _drop("flood", len(items) - allowed)
     for item in items[:allowed]:
         collector.record(event_id, person_id, item, now)
+    if allowed:
+        ANALYTICS_ACCEPTED.labels(via).inc(allowed)
     return TrackOut(Accepted=allowed, Dropped=total - allowed)

@@ -136,12 +136,14 @@ class Background:
             self._coalescers[name] = found
         return found
 
-    def batcher(self, name: str, write: Write[T, R], max_batch: int = MAX_BATCH) -> Batcher[T, R]:
+    def batcher(
+        self, name: str, write: Write[T, R], max_batch: int = MAX_BATCH, gather: float = 0.0
+    ) -> Batcher[T, R]:
         """The process's group-commit queue called `name` (core/batching.py), made on first
         use."""
         found = self._batchers.get(name)
         if found is None:
-            found = Batcher(name, write, max_batch)
+            found = Batcher(name, write, max_batch, gather)
             self._batchers[name] = found
         return found
 

@@ -12,6 +12,10 @@ in one call, which stores it in one transaction and answers each item. While a b
 written the next one gathers, so nothing waits on a timer: a lone write goes out at once, and
 under a storm batches grow as large as the writes took to arrive.
 
+`gather` is for items nobody waits to see answered (tracker pings): each batch first waits that
+long for company. A steady stream of cheap items would otherwise be taken one or two at a time,
+each batch paying a transaction's fixed price for almost nothing.
+
 `write(items)` answers one outcome per item, in order: the item's result, or the exception its
 caller gets (an `ApiError` for a refusal of that item alone). An exception raised by `write`
 itself (the database failing) is every caller's of that batch. A caller that stops waiting (its
@@ -36,9 +40,12 @@ MAX_BATCH = 500  # bounds one transaction's length, and what one failure refuses
 
 
 class Batcher(Generic[T, R]):
-    def __init__(self, name: str, write: Write[T, R], max_batch: int = MAX_BATCH) -> None:
+    def __init__(
+        self, name: str, write: Write[T, R], max_batch: int = MAX_BATCH, gather: float = 0.0
+    ) -> None:
         self.name = name
         self.max_batch = max_batch
+        self.gather = gather
         self._write = write
         self._queue: list[tuple[T, asyncio.Future[R]]] = []
         self._task: asyncio.Task[None] | None = None
@@ -60,6 +67,8 @@ class Batcher(Generic[T, R]):
     async def _run(self) -> None:
         # Ends when the queue is empty, so an idle feature holds no task.
         while self._queue:
+            if self.gather:
+                await asyncio.sleep(self.gather)
             batch = self._queue[: self.max_batch]
             del self._queue[: self.max_batch]
             self._depth.set(len(self._queue))

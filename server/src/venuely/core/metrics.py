@@ -66,6 +66,11 @@ ANALYTICS_DROPPED = Counter(
     "Tracker items dropped, never stored, by reason (no_consent, unknown_screen, flood, bad_item).",
     ["reason"],
 )
+ANALYTICS_ACCEPTED = Counter(
+    "venuely_analytics_accepted",
+    "Tracker items kept for the next flush, by how they came (http, socket).",
+    ["via"],
+)
 BATCH_PENDING = Gauge(
     "venuely_batch_pending",
     "Writes waiting for their group commit (core/batching.py), by batcher.",

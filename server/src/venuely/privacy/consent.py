@@ -5,6 +5,9 @@ it (analytics accepts tracking only with Statistics consent) and so it can be ex
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -18,6 +21,21 @@ async def statistics_consented(session: AsyncSession, event_id: str, person_id: 
     a hot path (analytics' track endpoint). No record means no consent."""
     row = await session.get(PersonConsent, (person_id, event_id))
     return row is not None and row.statistics
+
+
+async def statistics_consenters(
+    session: AsyncSession, event_id: str, person_ids: Collection[str]
+) -> set[str]:
+    """Which of the persons allowed statistics in this event, in one statement: the socket's
+    tracker items are checked a batch at a time (analytics/intake.py)."""
+    rows = await session.scalars(
+        select(PersonConsent.person_id).where(
+            PersonConsent.event_id == event_id,
+            PersonConsent.person_id.in_(sorted(person_ids)),
+            PersonConsent.statistics.is_(True),
+        )
+    )
+    return set(rows)
 
 
 def consent_out(row: PersonConsent | None) -> ConsentOut:

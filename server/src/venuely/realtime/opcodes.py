@@ -4,10 +4,10 @@ The numeric values are the wire format: never renumber, only append (the six hea
 room for opcodes up to 63). 0–23 keep the meaning the spec gives them, 24–33 are Venuely's
 live interaction (polls, Q&A, reactions), 34–39 its breakout rooms, 40–42 Q&A upvotes over the
 socket, 43 the help desk's ticket changes, 44 the treasure hunt's board, 45 the Wall of
-Fame's project reviews and 46 a person's chat mutes. A new frame takes the next free number,
-gets its row in `OPCODE_SPECS`, its section (with an example) in protocol/README.md §4 and
-vectors, and a payload model declared by the feature that owns it (`realtime/frames.py`
-explains how).
+Fame's project reviews, 46 a person's chat mutes and 47 the tracker's items (analytics). A new
+frame takes the next free number, gets its row in `OPCODE_SPECS`, its section (with an example)
+in protocol/README.md §4 and vectors, and a payload model declared by the feature that owns it
+(`realtime/frames.py` explains how).
 """
 
 from __future__ import annotations
@@ -78,6 +78,7 @@ class Opcode(IntEnum):
     WALLOFFAME_PROJECT_NOTIFY = 45
     # Chat (beyond the spec): a person's list of muted and blocked persons after a change.
     CHAT_MUTES_NOTIFY = 46
+    ANALYTICS_TRACK = 47
 
 
 class Direction(StrEnum):
@@ -151,5 +152,6 @@ OPCODE_SPECS: Mapping[Opcode, OpcodeSpec] = MappingProxyType(
         Opcode.TREASURE_HUNT_RANKING_NOTIFY: _S2C,
         Opcode.WALLOFFAME_PROJECT_NOTIFY: _S2C,
         Opcode.CHAT_MUTES_NOTIFY: _S2C,
+        Opcode.ANALYTICS_TRACK: _C2S,
     }
 )

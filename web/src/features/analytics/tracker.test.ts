@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setTokenProvider } from "@/lib/api-client";
+import type * as Realtime from "@/lib/realtime";
+import { checkPayload } from "@/lib/realtime/protocol";
+import { fakeRealtime } from "@/lib/realtime/testing";
 import { routeServer } from "@/test/route-server";
 import { whereOf } from "./screens";
 import {
@@ -15,6 +18,11 @@ import {
   trackPageView,
   trackUsage,
 } from "./tracker";
+
+vi.mock("@/lib/realtime", async (importOriginal) => ({
+  ...(await importOriginal<typeof Realtime>()),
+  realtime: (await import("@/lib/realtime/testing")).fakeRealtime,
+}));
 
 const PATH = "/api/v1/events/ev1/analytics";
 type Sent = { Events: { Kind: string; Screen: string; ActivityID: string | null; Place: string | null }[] };
@@ -37,9 +45,13 @@ beforeEach(() => {
   vi.useFakeTimers();
   resetAnalytics();
   setTokenProvider(() => "attendee-token");
+  // The HTTP path unless a test opens the socket.
+  fakeRealtime.reset();
+  fakeRealtime.setState("closed");
 });
 afterEach(() => {
   resetAnalytics();
+  fakeRealtime.reset();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   setTokenProvider(() => null);
@@ -160,6 +172,102 @@ describe("the statistics tracker", () => {
     setAnalyticsEvent(null);
     expect(queuedAnalytics()).toEqual([]);
     await vi.advanceTimersByTimeAsync(PING_MS * 2);
+    expect(server.fetch).not.toHaveBeenCalled();
+  });
+});
+
+describe("the statistics tracker with the realtime socket open", () => {
+  const frames = () => fakeRealtime.sentOf("ANALYTICS_TRACK");
+
+  it("sends its batches as ANALYTICS_TRACK frames that fit the protocol, and no HTTP request", async () => {
+    const { server } = serve();
+    fakeRealtime.setState("open");
+    start();
+    trackPageView("room", "lobby");
+    trackUsage("chat");
+    expect(frames()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(FLUSH_DELAY_MS);
+    expect(frames()).toEqual([
+      {
+        Events: [
+          { Kind: "page_view", Screen: "room", ActivityID: null, Place: "lobby" },
+          { Kind: "usage", Screen: "chat", ActivityID: null, Place: "lobby" },
+        ],
+      },
+    ]);
+    for (const frame of frames()) expect(checkPayload("ANALYTICS_TRACK", frame)).toEqual({ ok: true, value: frame });
+    expect(server.fetch).not.toHaveBeenCalled();
+  });
+
+  it("never puts more than 20 items in a frame, and pings over the socket too", async () => {
+    const { server } = serve();
+    fakeRealtime.setState("open");
+    start();
+    for (let i = 0; i < 45; i += 1) trackUsage("agenda");
+    await vi.advanceTimersByTimeAsync(FLUSH_DELAY_MS);
+    expect(frames().map((frame) => frame.Events.length)).toEqual([BATCH_MAX, BATCH_MAX, 5]);
+
+    trackPageView("room", "auditorium");
+    setWatchedSession("s1");
+    await vi.advanceTimersByTimeAsync(PING_MS);
+    expect(frames().at(-1)).toEqual({ Events: [{ Kind: "ping", Screen: "room", ActivityID: "s1", Place: "auditorium" }] });
+    expect(server.fetch).not.toHaveBeenCalled();
+  });
+
+  it("uses HTTP while the socket is closed and the socket again once it opens", async () => {
+    const { sent } = serve();
+    fakeRealtime.setState("open");
+    start();
+    trackPageView("room", "lobby");
+    await vi.advanceTimersByTimeAsync(FLUSH_DELAY_MS);
+    expect(frames()).toHaveLength(1);
+
+    fakeRealtime.setState("closed");
+    trackUsage("chat");
+    await vi.advanceTimersByTimeAsync(FLUSH_DELAY_MS);
+    expect(sent()).toEqual([[{ Kind: "usage", Screen: "chat", ActivityID: null, Place: "lobby" }]]);
+
+    fakeRealtime.setState("open");
+    trackUsage("agenda");
+    await vi.advanceTimersByTimeAsync(FLUSH_DELAY_MS);
+    expect(frames().at(-1)).toEqual({ Events: [{ Kind: "usage", Screen: "agenda", ActivityID: null, Place: "lobby" }] });
+    expect(sent()).toHaveLength(1);
+  });
+
+  it("sends what waited behind an HTTP request over the socket when it opened meanwhile", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const fetch = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    vi.stubGlobal("fetch", fetch);
+    start();
+    for (let i = 0; i < BATCH_MAX + 1; i += 1) trackUsage("agenda");
+    expect(fetch).toHaveBeenCalledTimes(1);
+
+    fakeRealtime.setState("open");
+    answer(new Response(JSON.stringify({ Accepted: BATCH_MAX, Dropped: 0 }), { status: 202 }));
+    await vi.advanceTimersByTimeAsync(FLUSH_DELAY_MS);
+    expect(frames().map((frame) => frame.Events.length)).toEqual([1]);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("sends nothing on either path without consent, after withdrawing it, or after logging out", async () => {
+    const { server } = serve();
+    fakeRealtime.setState("open");
+    start({ consent: false });
+    trackPageView("room", "lobby");
+    await vi.advanceTimersByTimeAsync(PING_MS * 2);
+
+    setAnalyticsConsent(true);
+    trackPageView("room", "lobby");
+    trackUsage("speakers");
+    setAnalyticsConsent(false);
+    await vi.advanceTimersByTimeAsync(PING_MS * 2);
+
+    setAnalyticsConsent(true);
+    trackPageView("room", "lobby");
+    setAnalyticsEvent(null);
+    await vi.advanceTimersByTimeAsync(PING_MS * 2);
+
+    expect(fakeRealtime.sent).toEqual([]);
     expect(server.fetch).not.toHaveBeenCalled();
   });
 });

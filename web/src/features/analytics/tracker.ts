@@ -9,26 +9,27 @@
  * Losing either stops it at once: the timers stop, the queue is dropped and a request on its way
  * is aborted. Items are batched (at most 20 a request, the server's limit) and a failed request is
  * not retried: these are statistics, a gap is better than a burst after a network outage.
+ *
+ * A batch goes over the realtime socket (ANALYTICS_TRACK) whenever it is open, and over HTTP only
+ * when it is not: with every attendee pinging every 15 s, an HTTP request each (routing, auth,
+ * database loads) is more than the server can serve, while the socket's batches are checked a
+ * whole tick at a time.
  */
 import { request } from "@/lib/api-client";
+import { type AnalyticsTrack, realtime } from "@/lib/realtime";
 import type { UsageScreen } from "./screens";
 
 export const PING_MS = 15_000;
-/** The server takes at most this many items a request. */
+/** The server takes at most this many items a request or frame. */
 export const BATCH_MAX = 20;
 /** Page views and usage wait this long for company before they are sent. */
 export const FLUSH_DELAY_MS = 2_000;
 /** Never more kept than this while a request is on its way (the oldest go first). */
 const QUEUE_MAX = 100;
 
-export type TrackKind = "page_view" | "usage" | "ping";
-
-export interface TrackItem {
-  Kind: TrackKind;
-  Screen: string;
-  ActivityID: string | null;
-  Place: string | null;
-}
+/** The wire item of both paths, so the socket and the HTTP route cannot be sent different shapes. */
+export type TrackItem = AnalyticsTrack["Events"][number];
+export type TrackKind = TrackItem["Kind"];
 
 interface TrackerState {
   eventId: string | null;
@@ -100,12 +101,20 @@ function enqueue(kind: TrackKind, screen: string): void {
   else state.flushTimer ??= setTimeout(() => void flushAnalytics(), FLUSH_DELAY_MS);
 }
 
-/** Sends what is queued, in batches of at most 20; resolves when done (errors are swallowed). */
+/**
+ * Sends what is queued, in batches of at most 20, over the socket when it is open, else over HTTP;
+ * resolves when done (errors are swallowed).
+ */
 export async function flushAnalytics(): Promise<void> {
   if (state.flushTimer !== null) clearTimeout(state.flushTimer);
   state.flushTimer = null;
   while (active() && state.queue.length > 0 && state.eventId !== null) {
     const batch = state.queue.splice(0, BATCH_MAX);
+    // Read per batch: the socket may open or close while an HTTP batch is on its way.
+    if (realtime.state === "open") {
+      realtime.send("ANALYTICS_TRACK", { Events: batch });
+      continue;
+    }
     const controller = new AbortController();
     state.inFlight = controller;
     try {

@@ -130,7 +130,7 @@ describe("inflate", () => {
 
 describe("encoder", () => {
   it("refuses opcodes outside the protocol and frames above the limit", () => {
-    expect(() => encodeFrame(47, "x", PayloadType.TEXT)).toThrow(RangeError);
+    expect(() => encodeFrame(48, "x", PayloadType.TEXT)).toThrow(RangeError);
     expect(() => encodeFrame("PING", "x".repeat(20), PayloadType.TEXT, { maxFrameBytes: 16 })).toThrow(RangeError);
   });
 });

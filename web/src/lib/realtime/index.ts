@@ -41,6 +41,7 @@ export type {
 } from "./protocol";
 export type {
   ActivitySync,
+  AnalyticsTrack,
   AttendeeVarSync,
   BallotNotice,
   BreakoutCall,

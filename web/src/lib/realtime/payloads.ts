@@ -688,3 +688,26 @@ export type BreakoutLeave = Infer<typeof breakoutLeave>;
  */
 export const questionUpvote = object({ SessionID: string, QuestionID: string, TmpID: string });
 export type QuestionUpvote = Infer<typeof questionUpvote>;
+
+/**
+ * One item of the usage statistics, exactly an item of `POST /events/{EventID}/analytics`: where
+ * the attendee is (`Screen`, `Place`) and which session they watch (`ActivityID`).
+ */
+export const trackItem = object({
+  Kind: literal("page_view", "usage", "ping"),
+  Screen: string,
+  ActivityID: nullable(string),
+  Place: nullable(string),
+});
+export type TrackItem = Infer<typeof trackItem>;
+
+/**
+ * 47 ANALYTICS_TRACK: the tracker's items over the socket, 1 to 20 a frame (the HTTP route's limit;
+ * more is refused with ERROR VALIDATION_ERROR). Not answered on success; items the server drops are
+ * counted, not answered, as over HTTP.
+ *
+ * @example {"Events": [{"Kind": "page_view", "Screen": "room", "ActivityID": null, "Place": "lobby"},
+ *  {"Kind": "ping", "Screen": "room", "ActivityID": null, "Place": "lobby"}]}
+ */
+export const analyticsTrack = object({ Events: array(trackItem) });
+export type AnalyticsTrack = Infer<typeof analyticsTrack>;

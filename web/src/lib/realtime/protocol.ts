@@ -12,8 +12,9 @@
  *
  * Opcodes 0–23 keep the meaning the spec gives them, 24–33 are Venuely's live interaction, 34–39
  * breakout rooms, 40–42 Q&A upvotes, 43 the help desk's ticket notice, 44 the treasure hunt's board,
- * 45 the Wall of Fame's project notice, 46 the chat's mute list; new ones take the next free number (the header has room for 63) and are written into §4 of the
- * protocol first, with a JSON example, which `payloads.test.ts` then parses with the new checker.
+ * 45 the Wall of Fame's project notice, 46 the chat's mute list, 47 the tracker's items; new ones
+ * take the next free number (the header has room for 63) and are written into §4 of the protocol
+ * first, with a JSON example, which `payloads.test.ts` then parses with the new checker.
  */
 import { type Checker, type Infer, parsePayload, type ParseResult } from "./check";
 import * as P from "./payloads";
@@ -90,6 +91,7 @@ export const FRAMES = {
   TREASURE_HUNT_RANKING_NOTIFY: json(44, "toClient", P.treasureRankingNotice),
   WALLOFFAME_PROJECT_NOTIFY: json(45, "toClient", P.wallProjectNotice),
   CHAT_MUTES_NOTIFY: json(46, "toClient", P.chatMutesNotice),
+  ANALYTICS_TRACK: json(47, "toServer", P.analyticsTrack),
 } as const satisfies Record<string, FrameSpec<unknown>>;
 
 export type OpcodeName = keyof typeof FRAMES;
