@@ -5,6 +5,7 @@
  * (`error`) so the person can try again or cancel.
  */
 import { useId, useRef, type ReactNode, type RefObject } from "react";
+import { DialogActions } from "./DialogActions";
 import { FormError } from "./FormError";
 import { Modal } from "./Modal";
 
@@ -45,14 +46,16 @@ export function ConfirmDialog({
       <h2 id={titleId}>{title}</h2>
       <div id={bodyId}>{typeof body === "string" ? <p>{body}</p> : body}</div>
       <FormError message={error} />
-      <div className="modal-actions">
-        <button ref={cancelRef} type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
-          {cancelLabel}
-        </button>
-        <button type="button" className={danger ? "button button--danger" : "button"} onClick={onConfirm} disabled={busy}>
-          {busy ? busyLabel : confirmLabel}
-        </button>
-      </div>
+      <DialogActions
+        cancelLabel={cancelLabel}
+        onCancel={onCancel}
+        confirmLabel={confirmLabel}
+        busyLabel={busyLabel}
+        busy={busy}
+        danger={danger}
+        onConfirm={onConfirm}
+        cancelRef={cancelRef}
+      />
     </Modal>
   );
 }

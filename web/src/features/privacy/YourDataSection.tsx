@@ -8,6 +8,7 @@
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { DialogActions } from "@/components/DialogActions";
 import { FormError } from "@/components/FormError";
 import { Modal } from "@/components/Modal";
 import { clearToken, currentToken, usePersonStore, useSession } from "@/features/accounts";
@@ -119,14 +120,14 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
           </span>
         </div>
         <FormError message={error} />
-        <div className="modal-actions">
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
-            {t("profile.data.cancel")}
-          </button>
-          <button type="submit" className="button button--danger" disabled={busy}>
-            {busy ? t("profile.data.deleting") : t("profile.data.deleteConfirm")}
-          </button>
-        </div>
+        <DialogActions
+          cancelLabel={t("profile.data.cancel")}
+          onCancel={onClose}
+          confirmLabel={t("profile.data.deleteConfirm")}
+          busyLabel={t("profile.data.deleting")}
+          busy={busy}
+          danger
+        />
       </form>
     </Modal>
   );

@@ -6,6 +6,7 @@
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { DialogActions } from "@/components/DialogActions";
 import { FormError } from "@/components/FormError";
 import { Modal } from "@/components/Modal";
 import { SelectField } from "@/components/SelectField";
@@ -96,16 +97,15 @@ export function RecordingDialog({ eventId, session, current, videos, writes, onC
           </SelectField>
         )}
         <FormError message={formError} />
-        <div className="modal-actions">
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
-            {t("cancel")}
-          </button>
-          {videos.status === "ready" && videos.videos.length > 0 ? (
-            <button type="submit" className="button" aria-disabled={busy || undefined}>
-              {busy ? t("form.saving") : t("recording.save")}
-            </button>
-          ) : null}
-        </div>
+        <DialogActions
+          cancelLabel={t("cancel")}
+          onCancel={onClose}
+          confirmLabel={t("recording.save")}
+          busyLabel={t("form.saving")}
+          busy={busy}
+          keepFocusWhileBusy
+          showConfirm={videos.status === "ready" && videos.videos.length > 0}
+        />
       </form>
     </Modal>
   );

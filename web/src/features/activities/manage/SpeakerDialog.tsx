@@ -10,6 +10,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useRef, useState, type ChangeEvent } from "react";
 import { useFieldArray, useForm, useWatch, type FieldPath } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { DialogActions } from "@/components/DialogActions";
 import { Field } from "@/components/Field";
 import { FormError } from "@/components/FormError";
 import { Modal } from "@/components/Modal";
@@ -203,14 +204,14 @@ export function SpeakerDialog({ speaker, writes, onClose }: SpeakerDialogProps) 
         </fieldset>
 
         <FormError message={formError} />
-        <div className="modal-actions">
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
-            {t("cancel")}
-          </button>
-          <button type="submit" className="button" aria-disabled={busy || undefined}>
-            {busy ? t("form.saving") : t("form.save")}
-          </button>
-        </div>
+        <DialogActions
+          cancelLabel={t("cancel")}
+          onCancel={onClose}
+          confirmLabel={t("form.save")}
+          busyLabel={t("form.saving")}
+          busy={busy}
+          keepFocusWhileBusy
+        />
       </form>
     </Modal>
   );

@@ -10,6 +10,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { DialogActions } from "@/components/DialogActions";
 import { FormError } from "@/components/FormError";
 import { Modal } from "@/components/Modal";
 import { isAdminRole, knownRoles } from "@/lib/admin-roles";
@@ -73,14 +74,13 @@ export function EditRolesDialog({
         <RolesFieldset registration={register("roles")} />
         {unknown.length > 0 ? <p className="muted small">{t("editDialog.unknownRoles", { roles: unknown.join(", ") })}</p> : null}
         <FormError message={error} />
-        <div className="modal-actions">
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
-            {t("editDialog.cancel")}
-          </button>
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? t("editDialog.saving") : t("editDialog.save")}
-          </button>
-        </div>
+        <DialogActions
+          cancelLabel={t("editDialog.cancel")}
+          onCancel={onClose}
+          confirmLabel={t("editDialog.save")}
+          busyLabel={t("editDialog.saving")}
+          busy={busy}
+        />
       </form>
     </Modal>
   );

@@ -7,6 +7,7 @@
  */
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DialogActions } from "@/components/DialogActions";
 import { FormError } from "@/components/FormError";
 import { Modal } from "@/components/Modal";
 import { errorMessageKey } from "@/lib/errors";
@@ -94,14 +95,15 @@ export function RemoveAdminDialog({
         <h2 id={titleId}>{title}</h2>
         <p id={bodyId}>{body}</p>
         <FormError message={error} />
-        <div className="modal-actions">
-          <button ref={cancelRef} type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
-            {t("removeDialog.cancel")}
-          </button>
-          <button type="button" className="button button--danger" onClick={confirm} disabled={busy}>
-            {action}
-          </button>
-        </div>
+        <DialogActions
+          cancelLabel={t("removeDialog.cancel")}
+          onCancel={onClose}
+          confirmLabel={action}
+          busy={busy}
+          danger
+          onConfirm={confirm}
+          cancelRef={cancelRef}
+        />
     </Modal>
   );
 }

@@ -5,6 +5,7 @@
  */
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DialogActions } from "@/components/DialogActions";
 import { FormError } from "@/components/FormError";
 import { Modal } from "@/components/Modal";
 import { SelectField } from "@/components/SelectField";
@@ -65,16 +66,16 @@ export function MoveDialog({ person, from, targets, writes, onClose }: MoveDialo
         </SelectField>
       )}
       <FormError message={error} />
-      <div className="modal-actions">
-        <button type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
-          {t("cancel")}
-        </button>
-        {targets.length > 0 ? (
-          <button type="button" className="button" onClick={move} aria-disabled={busy || undefined}>
-            {busy ? t("move.busy") : t("move.confirm")}
-          </button>
-        ) : null}
-      </div>
+      <DialogActions
+        cancelLabel={t("cancel")}
+        onCancel={onClose}
+        confirmLabel={t("move.confirm")}
+        busyLabel={t("move.busy")}
+        busy={busy}
+        keepFocusWhileBusy
+        onConfirm={move}
+        showConfirm={targets.length > 0}
+      />
     </Modal>
   );
 }

@@ -9,6 +9,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useMemo, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { DialogActions } from "@/components/DialogActions";
 import { Field } from "@/components/Field";
 import { FormError } from "@/components/FormError";
 import { Modal } from "@/components/Modal";
@@ -118,14 +119,14 @@ export function RoomDialog({ room, timeZone, writes, onClose }: RoomDialogProps)
           ) : null}
         </fieldset>
         <FormError message={formError} />
-        <div className="modal-actions">
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
-            {t("cancel")}
-          </button>
-          <button type="submit" className="button" aria-disabled={busy || undefined}>
-            {busy ? t("form.saving") : t("form.save")}
-          </button>
-        </div>
+        <DialogActions
+          cancelLabel={t("cancel")}
+          onCancel={onClose}
+          confirmLabel={t("form.save")}
+          busyLabel={t("form.saving")}
+          busy={busy}
+          keepFocusWhileBusy
+        />
       </form>
     </Modal>
   );

@@ -5,6 +5,7 @@
  */
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DialogActions } from "@/components/DialogActions";
 import { FormError } from "@/components/FormError";
 import { Modal } from "@/components/Modal";
 import { notify } from "@/features/notifications";
@@ -77,14 +78,15 @@ export function DeleteEventDialog({
             />
           </div>
           <FormError message={error && tc(error)} />
-          <div className="modal-actions">
-            <button type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
-              {t("deleteDialog.cancel")}
-            </button>
-            <button type="submit" className="button button--danger" disabled={!matches || busy}>
-              {busy ? t("deleteDialog.deleting") : t("deleteDialog.confirm")}
-            </button>
-          </div>
+          <DialogActions
+            cancelLabel={t("deleteDialog.cancel")}
+            onCancel={onClose}
+            confirmLabel={t("deleteDialog.confirm")}
+            busyLabel={t("deleteDialog.deleting")}
+            busy={busy}
+            danger
+            confirmDisabled={!matches}
+          />
         </form>
     </Modal>
   );

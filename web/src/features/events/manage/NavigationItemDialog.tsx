@@ -10,6 +10,7 @@ import { useId, useMemo, useRef, useState } from "react";
 import { FormProvider, useForm, useWatch, type FieldPath } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { CheckboxField } from "@/components/CheckboxField";
+import { DialogActions } from "@/components/DialogActions";
 import { Field } from "@/components/Field";
 import { FormError } from "@/components/FormError";
 import { Modal } from "@/components/Modal";
@@ -176,14 +177,14 @@ export function NavigationItemDialog({ mode, items, rooms, locations, onTypeChan
           </fieldset>
 
           <FormError message={formError} />
-          <div className="modal-actions">
-            <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
-              {t("form.cancel")}
-            </button>
-            <button type="submit" className="button" aria-disabled={busy || undefined}>
-              {busy ? t("form.saving") : t("form.save")}
-            </button>
-          </div>
+          <DialogActions
+            cancelLabel={t("form.cancel")}
+            onCancel={onCancel}
+            confirmLabel={t("form.save")}
+            busyLabel={t("form.saving")}
+            busy={busy}
+            keepFocusWhileBusy
+          />
         </form>
       </FormProvider>
     </Modal>

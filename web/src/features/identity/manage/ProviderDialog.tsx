@@ -12,6 +12,7 @@ import { useId, useMemo, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { CheckboxField } from "@/components/CheckboxField";
+import { DialogActions } from "@/components/DialogActions";
 import { Field } from "@/components/Field";
 import { FormError } from "@/components/FormError";
 import { LoadState } from "@/components/LoadState";
@@ -167,14 +168,14 @@ export function ProviderDialog({ customerId, provider, save, onSaved, onClose }:
         <CheckboxField label={t("form.enabled")} {...register("IsEnabled")} />
 
         <FormError message={formError} />
-        <div className="modal-actions">
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
-            {t("cancel")}
-          </button>
-          <button type="submit" className="button" aria-disabled={busy || undefined}>
-            {busy ? t("form.saving") : t("form.save")}
-          </button>
-        </div>
+        <DialogActions
+          cancelLabel={t("cancel")}
+          onCancel={onClose}
+          confirmLabel={t("form.save")}
+          busyLabel={t("form.saving")}
+          busy={busy}
+          keepFocusWhileBusy
+        />
       </form>
     </Modal>
   );

@@ -6,6 +6,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
+import { DialogActions } from "@/components/DialogActions";
 import { LoadState } from "@/components/LoadState";
 import { Modal } from "@/components/Modal";
 import { SelectField } from "@/components/SelectField";
@@ -54,14 +55,13 @@ export function TestSignInDialog({
           ))}
         </SelectField>
       ) : null}
-      <div className="modal-actions">
-        <button type="button" className="button button--secondary" onClick={onClose}>
-          {t("cancel")}
-        </button>
-        <button type="button" className="button" onClick={open} disabled={!eventId}>
-          {t("test.open")}
-        </button>
-      </div>
+      <DialogActions
+        cancelLabel={t("cancel")}
+        onCancel={onClose}
+        confirmLabel={t("test.open")}
+        onConfirm={open}
+        confirmDisabled={!eventId}
+      />
     </Modal>
   );
 }

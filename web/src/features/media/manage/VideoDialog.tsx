@@ -11,6 +11,7 @@ import { useId, useRef, useState, type ChangeEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { CheckboxField } from "@/components/CheckboxField";
+import { DialogActions } from "@/components/DialogActions";
 import { Field } from "@/components/Field";
 import { FormError } from "@/components/FormError";
 import { Modal } from "@/components/Modal";
@@ -219,14 +220,14 @@ export function VideoDialog({ video, writes, onClose }: VideoDialogProps) {
         )}
 
         <FormError message={formError} />
-        <div className="modal-actions">
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
-            {t("cancel")}
-          </button>
-          <button type="submit" className="button" aria-disabled={busy || undefined}>
-            {busy ? (progress ? t("upload.uploading") : t("form.saving")) : t("form.save")}
-          </button>
-        </div>
+        <DialogActions
+          cancelLabel={t("cancel")}
+          onCancel={onClose}
+          confirmLabel={t("form.save")}
+          busyLabel={progress ? t("upload.uploading") : t("form.saving")}
+          busy={busy}
+          keepFocusWhileBusy
+        />
       </form>
     </Modal>
   );

@@ -9,6 +9,7 @@
  */
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DialogActions } from "@/components/DialogActions";
 import { FormError } from "@/components/FormError";
 import { Modal } from "@/components/Modal";
 import { errorMessageKey } from "@/lib/errors";
@@ -150,14 +151,12 @@ export function ImportDialog({ eventId, onClose, onInvited }: { eventId: string;
               ) : null}
             </div>
             <FormError message={error} />
-            <div className="modal-actions">
-              <button type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
-                {t("people.import.close")}
-              </button>
-              <button type="submit" className="button" disabled={busy}>
-                {checking.busy ? t("people.import.inviting") : t("people.import.send")}
-              </button>
-            </div>
+            <DialogActions
+              cancelLabel={t("people.import.close")}
+              onCancel={onClose}
+              confirmLabel={checking.busy ? t("people.import.inviting") : t("people.import.send")}
+              busy={busy}
+            />
           </form>
         ) : (
           <>
@@ -168,16 +167,14 @@ export function ImportDialog({ eventId, onClose, onInvited }: { eventId: string;
             <ReportTable rows={report} />
             {valid === 0 ? <p>{t("people.import.nothingValid")}</p> : null}
             <FormError message={error} />
-            <div className="modal-actions">
-              <button type="button" className="button button--secondary" onClick={() => setReport(null)} disabled={busy}>
-                {t("people.import.back")}
-              </button>
-              {valid > 0 ? (
-                <button type="button" className="button" onClick={() => void confirm()} disabled={busy}>
-                  {inviting.busy ? t("people.import.inviting") : t("people.import.confirm", { count: valid })}
-                </button>
-              ) : null}
-            </div>
+            <DialogActions
+              cancelLabel={t("people.import.back")}
+              onCancel={() => setReport(null)}
+              confirmLabel={inviting.busy ? t("people.import.inviting") : t("people.import.confirm", { count: valid })}
+              busy={busy}
+              onConfirm={() => void confirm()}
+              showConfirm={valid > 0}
+            />
           </>
         )}
       </div>

@@ -7,6 +7,7 @@
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "@/components/ConfirmDialog";
+import { DialogActions } from "@/components/DialogActions";
 import { FormError } from "@/components/FormError";
 import { Modal } from "@/components/Modal";
 import type { PersonAction } from "./api";
@@ -83,14 +84,15 @@ function EraseDialog({ name, email, busy, error, onConfirm, onCancel }: Props) {
           />
         </div>
         <FormError message={error} />
-        <div className="modal-actions">
-          <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
-            {t("people.confirm.cancel")}
-          </button>
-          <button type="submit" className="button button--danger" disabled={!matches || busy}>
-            {busy ? t("people.confirm.working") : t("people.confirm.eraseConfirm")}
-          </button>
-        </div>
+        <DialogActions
+          cancelLabel={t("people.confirm.cancel")}
+          onCancel={onCancel}
+          confirmLabel={t("people.confirm.eraseConfirm")}
+          busyLabel={t("people.confirm.working")}
+          busy={busy}
+          danger
+          confirmDisabled={!matches}
+        />
       </form>
     </Modal>
   );

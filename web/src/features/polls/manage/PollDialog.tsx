@@ -10,6 +10,7 @@ import { useId, useMemo, useRef, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { CheckboxField } from "@/components/CheckboxField";
+import { DialogActions } from "@/components/DialogActions";
 import { Field } from "@/components/Field";
 import { FormError } from "@/components/FormError";
 import { Modal } from "@/components/Modal";
@@ -133,14 +134,14 @@ export function PollDialog({ poll, timeZone, rooms, sessions, writes, onClose }:
           <PollPlaceFields rooms={rooms} sessions={sessions} timeZone={timeZone} message={message} />
 
           <FormError message={formError} />
-          <div className="modal-actions">
-            <button type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
-              {t("cancel")}
-            </button>
-            <button type="submit" className="button" aria-disabled={busy || undefined}>
-              {busy ? t("form.saving") : t("form.save")}
-            </button>
-          </div>
+          <DialogActions
+            cancelLabel={t("cancel")}
+            onCancel={onClose}
+            confirmLabel={t("form.save")}
+            busyLabel={t("form.saving")}
+            busy={busy}
+            keepFocusWhileBusy
+          />
         </form>
       </FormProvider>
     </Modal>

@@ -9,6 +9,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useId, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { DialogActions } from "@/components/DialogActions";
 import { Field } from "@/components/Field";
 import { FormError } from "@/components/FormError";
 import { Modal } from "@/components/Modal";
@@ -81,14 +82,13 @@ export function HuntDialog({ eventId, timeZone, keys, hunt, onClose }: Props) {
           </div>
         </fieldset>
         <FormError message={formError} />
-        <div className="modal-actions">
-          <button type="button" className="button button--secondary" onClick={() => onClose(null)} disabled={busy}>
-            {t("cancel")}
-          </button>
-          <button type="submit" className="button" aria-disabled={busy || undefined}>
-            {submitLabel}
-          </button>
-        </div>
+        <DialogActions
+          cancelLabel={t("cancel")}
+          onCancel={() => onClose(null)}
+          confirmLabel={submitLabel}
+          busy={busy}
+          keepFocusWhileBusy
+        />
       </form>
     </Modal>
   );

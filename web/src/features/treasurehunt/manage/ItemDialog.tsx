@@ -9,6 +9,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { lazy, Suspense, useCallback, useId, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { DialogActions } from "@/components/DialogActions";
 import { Field } from "@/components/Field";
 import { FormError } from "@/components/FormError";
 import { Modal } from "@/components/Modal";
@@ -122,14 +123,14 @@ export function ItemDialog({ eventId, panoURL, hunt, item, rooms, onSaved, onClo
         <TextareaField label={t("itemForm.clue")} hint={t("itemForm.clueHint")} rows={2} error={message(errors.Clue?.message)} {...register("Clue")} />
         <Field label={t("itemForm.points")} type="number" inputMode="numeric" min={LIMITS.points.min} max={LIMITS.points.max} step={1} error={message(errors.Points?.message)} {...register("Points")} />
         <FormError message={formError} />
-        <div className="modal-actions">
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
-            {t("cancel")}
-          </button>
-          <button type="submit" className="button" aria-disabled={busy || undefined}>
-            {busy ? t("itemForm.saving") : t("itemForm.save")}
-          </button>
-        </div>
+        <DialogActions
+          cancelLabel={t("cancel")}
+          onCancel={onClose}
+          confirmLabel={t("itemForm.save")}
+          busyLabel={t("itemForm.saving")}
+          busy={busy}
+          keepFocusWhileBusy
+        />
       </form>
     </Modal>
   );

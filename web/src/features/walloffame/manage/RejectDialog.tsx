@@ -8,6 +8,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type RefObject, useId, useRef } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
+import { DialogActions } from "@/components/DialogActions";
 import { FormError } from "@/components/FormError";
 import { Modal } from "@/components/Modal";
 import { TextareaField } from "@/components/TextareaField";
@@ -59,14 +60,14 @@ export function RejectDialog({ title, busy, error, onReject, onCancel, keepFocus
           {...rest}
         />
         <FormError message={error} />
-        <div className="modal-actions">
-          <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
-            {t("manage.cancel")}
-          </button>
-          <button type="submit" className="button button--danger" disabled={busy}>
-            {busy ? t("manage.reject.busy") : t("manage.reject.confirm")}
-          </button>
-        </div>
+        <DialogActions
+          cancelLabel={t("manage.cancel")}
+          onCancel={onCancel}
+          confirmLabel={t("manage.reject.confirm")}
+          busyLabel={t("manage.reject.busy")}
+          busy={busy}
+          danger
+        />
       </form>
     </Modal>
   );

@@ -10,6 +10,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { useForm, useWatch, type FieldPath } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { DialogActions } from "@/components/DialogActions";
 import { Field } from "@/components/Field";
 import { FormError } from "@/components/FormError";
 import { Modal } from "@/components/Modal";
@@ -166,14 +167,13 @@ export function ApproveRequestDialog({ row, onClose, onDone }: { row: EventReque
           {nameError ? "" : nameStatusText}
         </p>
         <FormError message={formError} />
-        <div className="modal-actions">
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
-            {t("approve.cancel")}
-          </button>
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? t("approve.submitting") : t("approve.submit")}
-          </button>
-        </div>
+        <DialogActions
+          cancelLabel={t("approve.cancel")}
+          onCancel={onClose}
+          confirmLabel={t("approve.submit")}
+          busyLabel={t("approve.submitting")}
+          busy={busy}
+        />
       </form>
     </Modal>
   );

@@ -7,6 +7,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { DialogActions } from "@/components/DialogActions";
 import { FormError } from "@/components/FormError";
 import { Modal } from "@/components/Modal";
 import { TextareaField } from "@/components/TextareaField";
@@ -73,14 +74,14 @@ export function RejectRequestDialog({ row, onClose, onDone }: { row: EventReques
           {...register("Reason")}
         />
         <FormError message={formError} />
-        <div className="modal-actions">
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
-            {t("reject.cancel")}
-          </button>
-          <button type="submit" className="button button--danger" disabled={busy}>
-            {busy ? t("reject.submitting") : t("reject.submit")}
-          </button>
-        </div>
+        <DialogActions
+          cancelLabel={t("reject.cancel")}
+          onCancel={onClose}
+          confirmLabel={t("reject.submit")}
+          busyLabel={t("reject.submitting")}
+          busy={busy}
+          danger
+        />
       </form>
     </Modal>
   );
