@@ -82,8 +82,9 @@ lint: install-dev
 	cd $(SERVER) && ../$(BIN)/ruff format --check src tests migrations
 	cd $(SERVER) && ../$(BIN)/mypy
 
+# The 25 slowest tests end the output: `make test` must stay well inside CI's limit.
 pytest: install-dev nginx $(OIDC_DEPS)
-	cd $(SERVER) && ../$(BIN)/pytest -n auto
+	cd $(SERVER) && ../$(BIN)/pytest -n auto --durations=25
 
 test: lint pytest web-test e2e
 
