@@ -7,6 +7,7 @@ Scenarios:
 - `connections`: open N authenticated connections (ticket over HTTP, then the socket) as fast as
   a bounded concurrency allows → connections/s; then hold them idle → server RSS per connection.
 - `vote_storm`, `upvote_storm`, `join_storm`: see `storms.py`.
+- `analytics_pings`, `analytics_pings_http`: see `analytics.py`; `http_reads`: `http_reads.py`.
 - `rooms`: N connections in rooms (the event's broadcast room, or small groups), open-loop
   publishers sending at a fixed rate scheduled by the clock, never by acknowledgements. Every
   message text carries the room's sequence number and its scheduled send time; every receiver
@@ -41,6 +42,7 @@ from venuely.realtime.opcodes import Opcode
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import analytics  # noqa: E402 - the analytics scenarios, next to this file
+import http_reads  # noqa: E402 - the HTTP reads scenario, next to this file
 import storms  # noqa: E402 - the storm scenarios, next to this file
 
 SEND_NOTIFY = int(Opcode.CHAT_MESSAGE_SEND_NOTIFY)
@@ -559,9 +561,15 @@ async def scenario_analytics_http(spec: dict[str, Any], seed: dict[str, Any]) ->
     return await analytics.scenario_pings(spec, seed, ServerMeter(spec["server_pids"]))
 
 
+async def scenario_http_reads(spec: dict[str, Any], seed: dict[str, Any]) -> dict[str, Any]:
+    """The attendee app's hot reads over keep-alive HTTP (`http_reads.py`); no sockets."""
+    return await http_reads.scenario_reads(spec, seed, ServerMeter(spec["server_pids"]))
+
+
 RUNNERS = {
     "analytics_pings": scenario_analytics,
     "analytics_pings_http": scenario_analytics_http,
+    "http_reads": scenario_http_reads,
     "connections": scenario_connections,
     "rooms": scenario_rooms,
     "vote_storm": scenario_storm,

@@ -59,6 +59,8 @@ SCALES: dict[str, dict[str, Any]] = {
             ("analytics_pings_3k", "analytics_pings", "venuely", 3000, 0, {"seconds": 15}),
             ("analytics_pings_http_3k", "analytics_pings_http", "venuely", 3000, 0, {"seconds": 15}),
             ("analytics_dashboard_3k", "analytics_dashboard", "offline", 3000, 0, {}),
+            ("http_reads", "http_reads", "venuely", 3000, 0, {"seconds": 3}),
+            ("http_reads_plain_fastapi", "http_reads", "plain", 0, 0, {"seconds": 3}),
         ],
     },
     "full": {
@@ -95,6 +97,10 @@ SCALES: dict[str, dict[str, Any]] = {
             ("analytics_pings_10k", "analytics_pings", "venuely", 10000, 0, {"seconds": 60}),
             ("analytics_pings_http_10k", "analytics_pings_http", "venuely", 10000, 0, {"seconds": 60}),
             ("analytics_dashboard_10k", "analytics_dashboard", "offline", 10000, 0, {}),
+            # Issue 22: the attendee app's hot reads, answers/s of one process at p99 <= 20 ms
+            # (target 5,000), and a FastAPI route with nothing behind it as the peer.
+            ("http_reads", "http_reads", "venuely", 10000, 0, {"seconds": 10}),
+            ("http_reads_plain_fastapi", "http_reads", "plain", 0, 0, {"seconds": 10}),
         ],
     },
 }
@@ -230,6 +236,18 @@ class Run:
         return proc, port
 
 
+    def start_plain(self) -> tuple[subprocess.Popen[bytes], int]:
+        """The HTTP peer: FastAPI with one route (peer/plainapi), uvicorn as Venuely runs it."""
+        port = free_port()
+        env = {**os.environ, "PYTHONPATH": str(BENCH / "peer")}
+        argv = [*taskset(SERVER_CORE), str(BIN / "uvicorn"), "plainapi.app:app"]
+        argv += ["--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"]
+        argv += ["--no-access-log", "--backlog", "4096"]
+        proc = CHILDREN.start(argv, env=env, log=self.work / f"plain-{port}.log")
+        wait_http(port, proc)
+        return proc, port
+
+
 def start_redis(work: Path) -> tuple[str, subprocess.Popen[bytes] | None]:
     given = os.environ.get("BENCH_REDIS_URL", "")
     if given:
@@ -284,6 +302,9 @@ def scenario(run: Run, index: int, entry: tuple[Any, ...], scale: dict[str, Any]
         if target == "venuely":
             proc, port = run.start_venuely()
             procs, ports = [proc], [port]
+        elif target == "plain":
+            proc, port = run.start_plain()
+            procs, ports = [proc], [port]
         elif target == "venuely-redis":
             if not run.redis_url:
                 return {"scenario": name, "skipped": "no Redis (set BENCH_REDIS_URL)"}
@@ -298,7 +319,7 @@ def scenario(run: Run, index: int, entry: tuple[Any, ...], scale: dict[str, Any]
         spec = {
             "name": name,
             "scenario": kind,
-            "target": "peer" if target == "peer" else "venuely",
+            "target": target if target in ("peer", "plain") else "venuely",
             "connections": connections,
             "rate": rate,
             "seconds": seconds,
@@ -405,13 +426,16 @@ def markdown(report: dict[str, Any]) -> str:
         "| max ms | dup | gaps | server CPU | RSS MiB |",
         "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
-    ramps, storms, pings, dashboards = [], [], [], []
+    ramps, storms, pings, dashboards, reads = [], [], [], [], []
     for r in report["results"]:
         if "requests_sent" in r or "items_sent" in r:
             pings.append(r)
             continue
         if "query_ms" in r:
             dashboards.append(r)
+            continue
+        if "reads" in r:
+            reads.append(r)
             continue
         if "actions_accepted" in r:
             storms.append(r)
@@ -480,6 +504,7 @@ def markdown(report: dict[str, Any]) -> str:
                 f"| {_fmt(r['server_cpu'])} | {_fmt(r.get('loadgen_cpu'))} |"
             )
     lines += analytics_lines(pings, dashboards)
+    lines += reads_lines(reads)
     if report.get("ratios"):
         lines += [
             "",
@@ -543,6 +568,27 @@ def analytics_lines(pings: list[dict[str, Any]], dashboards: list[dict[str, Any]
         for r in dashboards:
             cells = [f"{_fmt(v['p50'])} / {_fmt(v['max'])}" for v in r["query_ms"].values()]
             lines.append(f"| {r['scenario']} ({r['attendees']:,} attendees) | " + " | ".join(cells) + " |")
+    return lines
+
+
+def reads_lines(results: list[dict[str, Any]]) -> list[str]:
+    if not results:
+        return []
+    lines = [
+        "",
+        "| HTTP read | server | connections | answers/s | p50 / p99 / max ms | statuses "
+        "| server CPU |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for r in results:
+        for read, f in r["reads"].items():
+            lat = f["latency_ms"]
+            statuses = ", ".join(f"{s}: {n:,}" for s, n in f["statuses"].items())
+            lines.append(
+                f"| {read} | {r['target']} | {r['concurrency']} | {_fmt(f['answers_per_second'])} "
+                f"| {_fmt(lat['p50'])} / {_fmt(lat['p99'])} / {_fmt(lat['max'])} | {statuses} "
+                f"| {_fmt(f['server_cpu'])} |"
+            )
     return lines
 
 

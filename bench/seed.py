@@ -1,5 +1,6 @@
 """Seed a benchmark database: one event, N attendees with tokens, small groups, and what the
-storm scenarios act on (an open poll, a running session with 50 questions, an organizer token).
+storm scenarios act on (an open poll, a running session with 50 questions, an organizer token),
+and what the HTTP reads page through (30 sessions, 200 broadcast messages).
 
 Goes through the models and the service layer directly instead of N HTTP logins (argon2 would
 cost ~50 ms per person): every person shares one password hash computed once, and tokens are
@@ -28,6 +29,7 @@ from venuely.activities.schemas import parse_activity
 from venuely.activities.service import build_activity
 from venuely.admins.models import Admin, AdminType
 from venuely.breakouts.rooms import ensure_room
+from venuely.chat.models import ChatMessage
 from venuely.chat.service import create_group_room, ensure_broadcast_room
 from venuely.core.db import Base
 from venuely.core.ids import NULL_ID, new_id
@@ -42,6 +44,8 @@ BATCH = 1000
 STORM_QUESTIONS = 50
 BREAKOUT_ROOMS = 100
 BREAKOUT_CAPACITY = 50
+READ_SESSIONS = 30
+READ_MESSAGES = 200
 
 
 async def seed(settings: Settings, attendees: int, group_size: int) -> dict[str, object]:
@@ -124,6 +128,7 @@ async def seed(settings: Settings, attendees: int, group_size: int) -> dict[str,
                     {"ChatroomID": out.ID, "Members": list(range(start, start + group_size))}
                 )
     storms = await seed_storms(services, event_id, people, password_hash, now)
+    await seed_reads(services, event_id, room_id, people, now)
     await services.db.dispose()
     return {
         "EventID": event_id,
@@ -132,6 +137,46 @@ async def seed(settings: Settings, attendees: int, group_size: int) -> dict[str,
         "Groups": groups,
         **storms,
     }
+
+
+async def seed_reads(
+    services: Services, event_id: str, room_id: str, people: list[dict[str, str]], now: datetime
+) -> None:
+    """What the HTTP reads scenario pages through (`http_reads.py`): a day's programme of
+    READ_SESSIONS sessions and READ_MESSAGES messages in the broadcast room."""
+    async with services.db.session() as session:
+        event = await session.get(Event, event_id)
+        assert event is not None
+        for n in range(READ_SESSIONS):
+            begin = now + timedelta(minutes=30 * n)
+            session.add(
+                build_activity(
+                    services,
+                    event,
+                    EntityType.SESSION,
+                    parse_activity(
+                        EntityType.SESSION,
+                        {
+                            "InternalName": f"talk-{n}",
+                            "Title": f"Talk {n}: what a conference learns from its attendees",
+                            "DateBegin": begin.isoformat(),
+                            "DateEnd": (begin + timedelta(minutes=25)).isoformat(),
+                        },
+                    ),
+                )
+            )
+        for n in range(READ_MESSAGES):
+            session.add(
+                ChatMessage(
+                    chatroom_id=room_id,
+                    id=new_id(),
+                    event_id=event_id,
+                    sender_id=people[n % len(people)]["PersonID"],
+                    tmp_id=f"read-{n}",
+                    text=f"Message {n}: looking forward to the keynote",
+                    created_at=now - timedelta(seconds=READ_MESSAGES - n),
+                )
+            )
 
 
 async def seed_storms(
