@@ -56,7 +56,7 @@ def test_encoding_refuses_frames_a_peer_would_refuse() -> None:
     assert decode_frame(encode_frame(Opcode.PING, "x" * MAX_FRAME_BYTES, compress=True))
 
 
-@pytest.mark.parametrize("opcode", [-1, 47, 63, 64, 255])
+@pytest.mark.parametrize("opcode", [-1, 48, 63, 64, 255])
 def test_encoding_refuses_opcodes_outside_the_protocol(opcode: int) -> None:
     with pytest.raises(ValueError, match="opcode"):
         encode_frame(opcode, "")
