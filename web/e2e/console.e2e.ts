@@ -70,6 +70,10 @@ it("logs in, lists, creates, edits and deletes an event", async () => {
     await page.keyboard.press("Escape");
     expect(await nav.isVisible()).toBe(false);
     await page.setViewportSize({ width: 1366, height: 800 });
+    // The layout switches back a frame after the resize: a click before that can land where the
+    // link was at 820 px (seen once in CI: the click navigated nowhere).
+    await page.getByRole("button", { name: "Menu" }).waitFor({ state: "hidden" });
+    await nav.waitFor();
 
     // Create.
     await page.getByRole("link", { name: "New event" }).first().click();
