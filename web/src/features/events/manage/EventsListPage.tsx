@@ -7,7 +7,7 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link, useNavigation, useSearchParams } from "react-router";
 import { PageHeader } from "@/components/PageHeader";
 import { panelId, tabId, Tabs } from "@/components/Tabs";
 import { notify } from "@/features/notifications";
@@ -78,8 +78,11 @@ export function EventsListPage() {
 
   // The URL follows the settled search, not every key press.
   const urlSearch = params.get("q") ?? "";
+  // While a navigation is on its way (a link clicked as the search settled, its page still
+  // loading), this page's own URL update would replace it and pull the organizer back here.
+  const leaving = useNavigation().state !== "idle";
   useEffect(() => {
-    if (urlSearch === settledSearch) return;
+    if (leaving || urlSearch === settledSearch) return;
     setParams(
       (prev) => {
         const merged = new URLSearchParams(prev);
@@ -89,7 +92,7 @@ export function EventsListPage() {
       },
       { replace: true },
     );
-  }, [urlSearch, settledSearch, setParams]);
+  }, [leaving, urlSearch, settledSearch, setParams]);
 
   const rows = useMemo(() => query.data?.pages.flat() ?? NO_ROWS, [query.data]);
 
