@@ -22,7 +22,7 @@ from aiosmtpd.controller import Controller
 from sqlalchemy import create_engine, make_url, text
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from venuely.app import create_app
+from tests.apps import app_for
 from venuely.core.clock import FrozenClock
 from venuely.core.db import Base
 from venuely.core.services import Services, build_services
@@ -200,7 +200,7 @@ async def services(settings: Settings, clock: FrozenClock) -> AsyncIterator[Serv
 
 @pytest.fixture
 async def client(services: Services) -> AsyncIterator[httpx.AsyncClient]:
-    app = create_app(services=services)
+    app = app_for(services)
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(
         transport=transport, base_url="http://venuely.test/api/v1"

@@ -115,9 +115,11 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
         services = build_services(settings or load_settings())
 
     @asynccontextmanager
-    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         # Each worker process runs this with its own services, so each has its own hub and
-        # broker subscription; nothing realtime is shared between workers but Redis.
+        # broker subscription; nothing realtime is shared between workers but Redis. Read from
+        # the app's state, like every request does, so the app holds nothing else of them.
+        services: Services = app.state.services
         await services.hub.start()
         services.background.start()
         # Breakout presence left by this server's previous life (docs/subsystems/breakouts.md).

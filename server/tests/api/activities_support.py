@@ -11,10 +11,10 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.apps import app_for
 from tests.factories import bearer, grant_admin, make_customer, make_event, make_person, token_for
 from venuely.accounts.models import Person
 from venuely.admins.models import AdminType
-from venuely.app import create_app
 from venuely.core.services import Services
 from venuely.events.models import Customer, Event
 from venuely.realtime.codec import Frame, decode_frame
@@ -65,7 +65,7 @@ def hub() -> RecordingHub:
 async def hub_client(services: Services, hub: RecordingHub) -> AsyncIterator[httpx.AsyncClient]:
     """A client whose app publishes into `hub` (import this fixture into the test module)."""
     recorded = with_hub(services, hub)
-    app = create_app(services=recorded)
+    app = app_for(recorded)
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="http://venuely.test/api/v1") as c:
         yield c

@@ -14,12 +14,12 @@ import pytest
 from sqlalchemy import func, select
 
 from tests.api.activities_support import RecordingHub, World, build_world, with_hub
+from tests.apps import app_for
 from tests.factories import bearer, make_person, token_for
 from venuely.accounts.models import Person
 from venuely.activities.models import Activity, EntityType
 from venuely.activities.schemas import parse_activity
 from venuely.activities.service import build_activity
-from venuely.app import create_app
 from venuely.breakouts import joining, presence
 from venuely.breakouts.changes import Change, announce
 from venuely.breakouts.instances import ensure_alive, instance_of
@@ -200,7 +200,7 @@ async def breakouts(services: Services) -> AsyncIterator[Breakouts]:
     hub = RecordingHub()
     recorded = with_hub(services, hub)
     world = await build_world(services)
-    transport = httpx.ASGITransport(app=create_app(services=recorded))
+    transport = httpx.ASGITransport(app=app_for(recorded))
     async with httpx.AsyncClient(transport=transport, base_url="http://venuely.test/api/v1") as c:
         yield Breakouts(c, world, hub, recorded)
     await recorded.background.stop()

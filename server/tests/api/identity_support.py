@@ -36,10 +36,10 @@ import pytest
 from sqlalchemy import func
 from sqlalchemy import select as sql_select
 
+from tests.apps import app_for
 from tests.factories import bearer, grant_admin, make_customer, make_event, make_person, token_for
 from venuely.accounts.models import AuthSession, Person
 from venuely.admins.models import AdminType
-from venuely.app import create_app
 from venuely.core.services import Services
 from venuely.events.models import Customer, Event
 from venuely.identity.models import PersonIdentity, SsoHandoff
@@ -152,7 +152,7 @@ def settings(settings: Settings) -> Settings:
 def new_browser(services: Services) -> httpx.AsyncClient:
     """A browser with a cookie jar of its own: the app in-process, the rest over the network."""
     return httpx.AsyncClient(
-        mounts={APP: httpx.ASGITransport(app=create_app(services=services))},
+        mounts={APP: httpx.ASGITransport(app=app_for(services))},
         follow_redirects=False,
         trust_env=False,
         timeout=10,

@@ -11,11 +11,11 @@ import httpx
 import pytest
 
 from tests.api.activities_support import RecordingHub, World, build_world, iso, with_hub
+from tests.apps import app_for
 from tests.factories import bearer, make_person, token_for
 from venuely.activities.models import Activity, EntityType
 from venuely.activities.schemas import parse_activity
 from venuely.activities.service import build_activity
-from venuely.app import create_app
 from venuely.core.services import Services
 from venuely.events.models import Event
 from venuely.realtime.hub import event_channel, person_channel, staff_channel
@@ -135,7 +135,7 @@ async def polls(services: Services) -> AsyncIterator[Polls]:
     hub = RecordingHub()
     recorded = with_hub(services, hub)
     world = await build_world(services)
-    transport = httpx.ASGITransport(app=create_app(services=recorded))
+    transport = httpx.ASGITransport(app=app_for(recorded))
     async with httpx.AsyncClient(transport=transport, base_url="http://venuely.test/api/v1") as c:
         yield Polls(c, world, hub, recorded)
     await recorded.background.stop()

@@ -18,9 +18,9 @@ from typing import Any
 
 import httpx
 
+from tests.apps import app_for
 from tests.factories import bearer, grant_admin, make_customer, make_event, make_person, token_for
 from venuely.admins.models import AdminType
-from venuely.app import create_app
 from venuely.core.netguard import IPAddress, refusal_for
 from venuely.core.outbound import OutboundClient, system_resolver
 from venuely.core.services import Services
@@ -120,7 +120,7 @@ async def app_client(
 ) -> AsyncIterator[httpx.AsyncClient]:
     if settings:
         services = replace(services, settings=services.settings.model_copy(update=settings))
-    app = create_app(services=services)
+    app = app_for(services)
     if outbound is not None:
         app.state.outbound = outbound
     transport = httpx.ASGITransport(app=app)

@@ -18,8 +18,8 @@ from tests.api.activities_support import (
     session_body,
     with_hub,
 )
+from tests.apps import app_for
 from tests.factories import bearer, make_person, token_for
-from venuely.app import create_app
 from venuely.core.services import Services
 from venuely.realtime.hub import event_channel, person_channel, staff_channel
 from venuely.realtime.opcodes import Opcode
@@ -116,7 +116,7 @@ async def board(services: Services) -> AsyncIterator[Board]:
     """Event A's keynote, running now; attendee A and `other_a` of A; attendee B of B."""
     hub = RecordingHub()
     app_services = with_hub(services, hub)
-    app = create_app(services=app_services)
+    app = app_for(app_services)
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="http://venuely.test/api/v1") as c:
         world = await build_world(services)

@@ -20,8 +20,8 @@ from tests.api.activities_support import (
     session_body,
     with_hub,
 )
+from tests.apps import app_for
 from venuely.activities.models import Activity
-from venuely.app import create_app
 from venuely.core.clock import FrozenClock
 from venuely.core.services import Services
 from venuely.realtime.hub import event_channel
@@ -83,7 +83,7 @@ async def test_publish_happens_after_commit(
                 seen.append(await session.scalar(select(Activity.id)) is not None)
             await super().publish(channel, frame)
 
-    app = create_app(services=with_hub(services, CheckingHub()))
+    app = app_for(with_hub(services, CheckingHub()))
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="http://t/api/v1") as client:
         await create(client, world, "Session", session_body(services.clock.now()))

@@ -12,8 +12,8 @@ import httpx
 import pytest
 
 from tests.api.activities_support import World, build_world, create, session_body
+from tests.apps import app_for
 from venuely.activities import zoom
-from venuely.app import create_app
 from venuely.core.services import Services
 from venuely.settings import Settings
 
@@ -75,7 +75,7 @@ async def zoom_client(services: Services, settings: Settings) -> AsyncIterator[h
         }
     )
     services.settings = configured
-    app = create_app(services=services)
+    app = app_for(services)
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="http://t/api/v1") as client:
         yield client

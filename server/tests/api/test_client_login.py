@@ -5,16 +5,16 @@ from __future__ import annotations
 import httpx
 import pytest
 
+from tests.apps import app_for
 from tests.factories import DEFAULT_PASSWORD, grant_admin, make_event, make_person
 from venuely.admins.models import AdminType
-from venuely.app import create_app
 from venuely.client import ApiError, VenuelyClient
 from venuely.core.ids import NULL_ID
 from venuely.core.services import Services
 
 
 def _client(services: Services) -> VenuelyClient:
-    transport = httpx.ASGITransport(app=create_app(services=services))
+    transport = httpx.ASGITransport(app=app_for(services))
     return VenuelyClient("http://venuely.test", transport=transport)
 
 

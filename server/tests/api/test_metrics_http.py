@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 import httpx
 import pytest
 
-from venuely.app import create_app
+from tests.apps import app_for
 from venuely.core.ids import new_id
 from venuely.core.services import Services
 
@@ -31,7 +31,7 @@ def _count(text: str, route: str, status: str) -> float:
 @pytest.fixture
 async def site(services: Services) -> AsyncIterator[httpx.AsyncClient]:
     """A client at the server's root: `/metrics` is outside the API prefix."""
-    transport = httpx.ASGITransport(app=create_app(services=services))
+    transport = httpx.ASGITransport(app=app_for(services))
     async with httpx.AsyncClient(transport=transport, base_url="http://venuely.test") as client:
         yield client
 

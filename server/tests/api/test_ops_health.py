@@ -12,7 +12,7 @@ import httpx
 import orjson
 import pytest
 
-from venuely.app import create_app
+from tests.apps import app_for
 from venuely.core.clock import FrozenClock
 from venuely.core.logging import JsonFormatter
 from venuely.core.services import Services, build_services
@@ -25,7 +25,7 @@ DEAD_REDIS = "redis://127.0.0.1:1/0"
 
 
 async def _client(services: Services) -> httpx.AsyncClient:
-    transport = httpx.ASGITransport(app=create_app(services=services))
+    transport = httpx.ASGITransport(app=app_for(services))
     return httpx.AsyncClient(transport=transport, base_url="http://venuely.test")
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from venuely.app import create_app
+from tests.apps import app_for
 from venuely.core.services import Services
 
 
@@ -27,7 +27,7 @@ def dist(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture
 async def site(services: Services) -> AsyncIterator[httpx.AsyncClient]:
-    transport = httpx.ASGITransport(app=create_app(services=services))
+    transport = httpx.ASGITransport(app=app_for(services))
     async with httpx.AsyncClient(transport=transport, base_url="http://venuely.test") as client:
         yield client
 

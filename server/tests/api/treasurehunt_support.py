@@ -13,10 +13,10 @@ import httpx
 import pytest
 
 from tests.api.activities_support import RecordingHub, with_hub
+from tests.apps import app_for
 from tests.factories import bearer, grant_admin, make_event, make_person, token_for
 from venuely.accounts.models import Person
 from venuely.admins.models import AdminType
-from venuely.app import create_app
 from venuely.core.services import Services
 from venuely.events.models import Event
 from venuely.realtime.opcodes import Opcode
@@ -122,7 +122,7 @@ async def hunting(services: Services) -> AsyncIterator[Hunting]:
     recorded = with_hub(services, hub)
     event = await make_event(services)
     other_event = await make_event(services)
-    transport = httpx.ASGITransport(app=create_app(services=recorded))
+    transport = httpx.ASGITransport(app=app_for(recorded))
     async with httpx.AsyncClient(transport=transport, base_url="http://venuely.test/api/v1") as c:
         world = Hunting(c, recorded, hub, event, other_event)
         await world.person("olivia", admin=True)

@@ -7,8 +7,8 @@ import secrets
 
 import httpx
 
+from tests.apps import app_for
 from tests.realtime.conftest import REDIS_URL
-from venuely.app import create_app
 from venuely.core.clock import FrozenClock
 from venuely.core.services import build_services
 from venuely.realtime.redishub import RedisHub
@@ -21,7 +21,7 @@ async def test_a_reachable_redis_is_ready(settings: Settings, clock: FrozenClock
     services = build_services(live, clock=clock, hub=RedisHub(live, prefix=prefix))
     try:
         await services.hub.start()
-        transport = httpx.ASGITransport(app=create_app(services=services))
+        transport = httpx.ASGITransport(app=app_for(services))
         async with httpx.AsyncClient(transport=transport, base_url="http://venuely.test") as client:
             ready = await client.get("/readyz")
         assert (ready.status_code, ready.json()["Checks"]) == (
