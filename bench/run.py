@@ -73,6 +73,8 @@ SCALES: dict[str, dict[str, Any]] = {
             ("broadcast_1kx80", "rooms", "venuely", 1000, 80, {}),
             ("broadcast_5kx16", "rooms", "venuely", 5000, 16, {}),
             ("broadcast_10kx8", "rooms", "venuely", 10000, 8, {}),
+            # Issue 22: coalesced writes, 300,000 deliveries/s asked of one process.
+            ("broadcast_10kx30", "rooms", "venuely", 10000, 30, {}),
             ("groups_of_5_5k", "rooms", "venuely", 5000, 0.5, {"groups": True}),
             ("two_processes_redis_5kx16", "rooms", "venuely-redis", 5000, 16, {}),
             ("peer_1kx20", "rooms", "peer", 1000, 20, {}),

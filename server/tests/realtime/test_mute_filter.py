@@ -5,6 +5,7 @@ skip exactly the sender's muters; other frames and other senders pass."""
 
 from __future__ import annotations
 
+import asyncio
 from types import SimpleNamespace
 from typing import Any, cast
 
@@ -20,11 +21,19 @@ ADA, BOB, CAROL = "a" * 24, "b" * 24, "c" * 24
 
 
 class Socket:
+    """Keeps each WebSocket message written to it (a turn's messages come in one write)."""
+
     def __init__(self) -> None:
         self.written: list[bytes] = []
 
     def write_frames(self, data: bytes) -> int | None:
-        self.written.append(data)
+        while data:
+            length = data[1] & 0x7F
+            header = {126: 4, 127: 10}.get(length, 2)
+            if length >= 126:
+                length = int.from_bytes(data[2:header], "big")
+            self.written.append(data[: header + length])
+            data = data[header + length :]
         return 0
 
     def close_now(self, code: int, reason: str) -> None:
@@ -44,7 +53,7 @@ async def _open(
     hub: LocalHub, person: str, event: str, channels: list[str], mutes: frozenset[str] | None
 ) -> tuple[Connection, Socket]:
     socket = Socket()
-    conn = Connection(socket, budget=1 << 20, now=0.0)
+    conn = Connection(socket, budget=1 << 20, outbox=hub.outbox, now=0.0)
     conn.person_id, conn.event_id, conn.mutes = person, event, mutes
     await hub.attach(conn, [f"person:{person}", *channels])
     conn.transition(ConnState.OPEN)
@@ -70,6 +79,11 @@ def _unwrap(message: bytes) -> bytes:
     return message[{126: 4, 127: 10}.get(length, 2) :]
 
 
+async def _turn_ends() -> None:
+    """Let the loop run the hub's end-of-turn write (connection.Outbox)."""
+    await asyncio.sleep(0)
+
+
 def _got(socket: Socket) -> list[Any]:
     return [decode_frame(_unwrap(w)).value for w in socket.written]
 
@@ -83,6 +97,7 @@ async def test_without_mutes_every_socket_gets_every_frame() -> None:
     hub = _hub()
     sockets = [(await _open(hub, p, EVENT, ["room:r"], None))[1] for p in (ADA, BOB, CAROL)]
     assert hub.deliver_local("room:r", _message(Opcode.CHAT_MESSAGE_SEND_NOTIFY, BOB)) == 3
+    await _turn_ends()
     assert all(len(s.written) == 1 for s in sockets)
 
 
@@ -107,15 +122,18 @@ async def test_chat_messages_skip_exactly_the_senders_muters() -> None:
     _, ada_2 = await _open(hub, ADA, EVENT, ["room:r"], None)
     _, carol = await _open(hub, CAROL, EVENT, ["room:r"], None)
     hub.deliver_local(f"person:{ADA}", _mutes(EVENT, BOB))  # ada's second socket learns it
+    await _turn_ends()
     ada.written.clear()
     ada_2.written.clear()
     for opcode in (Opcode.CHAT_MESSAGE_SEND_NOTIFY, Opcode.CHAT_MESSAGE_EDIT_NOTIFY):
         assert hub.deliver_local("room:r", _message(opcode, BOB)) == 1
+    await _turn_ends()
     assert (ada.written, ada_2.written, len(carol.written)) == ([], [], 2)
     # Another sender, and frames that are no chat message, pass.
     assert hub.deliver_local("room:r", _message(Opcode.CHAT_MESSAGE_SEND_NOTIFY, CAROL)) == 3
     delete = encode_json_frame(Opcode.CHAT_MESSAGE_DELETE_NOTIFY, {"ID": "1" * 24, "SenderID": BOB})
     assert hub.deliver_local("room:r", delete) == 3
+    await _turn_ends()
     assert [v["SenderID"] for v in _got(ada)] == [CAROL, BOB]
 
 
@@ -125,4 +143,5 @@ async def test_a_closed_socket_leaves_the_index() -> None:
     await hub.detach(conn)
     _, carol = await _open(hub, CAROL, EVENT, ["room:r"], None)
     assert hub.deliver_local("room:r", _message(Opcode.CHAT_MESSAGE_SEND_NOTIFY, BOB)) == 1
+    await _turn_ends()
     assert len(carol.written) == 1

@@ -45,7 +45,7 @@ def _hub() -> LocalHub:
 
 
 async def _open(hub: LocalHub, person: str, socket: Socket) -> Connection:
-    conn = Connection(socket, budget=BUDGET, now=0.0)
+    conn = Connection(socket, budget=BUDGET, outbox=hub.outbox, now=0.0)
     conn.person_id, conn.event_id = person, "e" * 24
     await hub.attach(conn, ["room:r"])
     conn.transition(ConnState.OPEN)
@@ -64,6 +64,7 @@ async def test_sockets_deliveries_and_slow_consumers_are_counted() -> None:
 
     frame = encode_json_frame(Opcode.PONG, {})
     assert hub.deliver_local("room:r", frame) == 4
+    await asyncio.sleep(0)  # the turn's writes (connection.Outbox)
     # Once per socket reached; the one over its budget took the frame and is being closed.
     assert _value("venuely_realtime_deliveries_total") == delivered_before + 4
     assert _value("venuely_realtime_slow_consumer_closes_total") == slow_before + 1

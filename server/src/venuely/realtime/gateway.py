@@ -51,7 +51,7 @@ async def serve_socket(websocket: WebSocket, ticket: str) -> None:
         # Served by something other than `venuely serve`'s uvicorn set-up (core/serving.py).
         await websocket.close(1011, "realtime is not available on this server")
         return
-    conn = Connection(direct, budget=hub.outbound_budget, now=time.monotonic())
+    conn = Connection(direct, budget=hub.outbound_budget, outbox=hub.outbox, now=time.monotonic())
     opened = False
     try:
         if await _handshake(websocket, services, hub, conn, ticket):

@@ -23,7 +23,7 @@ from venuely.realtime.errors import CloseCode
 
 if TYPE_CHECKING:
     from venuely.core.services import Services
-    from venuely.realtime.connection import Connection
+    from venuely.realtime.connection import Connection, Outbox
     from venuely.settings import Settings
 
 log = logging.getLogger("venuely.realtime")
@@ -61,6 +61,10 @@ class Hub(Publisher, Protocol):
     @property
     def outbound_budget(self) -> int:
         """Bytes a socket may have waiting before it is closed as a slow consumer."""
+
+    @property
+    def outbox(self) -> Outbox:
+        """Where this hub's connections collect a turn's messages (connection.py)."""
 
     @property
     def max_connections(self) -> int:

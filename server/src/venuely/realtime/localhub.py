@@ -16,7 +16,7 @@ import time
 from collections import deque
 
 from venuely.core.metrics import REALTIME_CONNECTIONS, REALTIME_DELIVERIES
-from venuely.realtime.connection import Connection, ConnState, cancel_quietly
+from venuely.realtime.connection import Connection, ConnState, Outbox, cancel_quietly
 from venuely.realtime.errors import CloseCode
 from venuely.realtime.mutefilter import (
     FILTERED_OPCODES,
@@ -36,6 +36,7 @@ log = logging.getLogger("venuely.realtime")
 class LocalHub:
     def __init__(self, settings: Settings) -> None:
         self.outbound_budget = settings.realtime_outbound_buffer_bytes
+        self.outbox = Outbox()
         self.idle_seconds = settings.realtime_idle_seconds
         self.max_connections = settings.realtime_max_connections
         self.connections: set[Connection] = set()
