@@ -24,6 +24,7 @@ collect_ignore = (
         "test_faults_redis.py",
         "test_ready_redis.py",
         "test_metrics_workers.py",
+        "test_faults_workers.py",
     ]
 )
 

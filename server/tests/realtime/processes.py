@@ -14,6 +14,7 @@ import signal
 import socket
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,7 @@ from venuely.client import RealtimeSocket, VenuelyClient
 from venuely.core.services import Services
 from venuely.events.models import Event
 from venuely.realtime import Opcode
+from venuely.realtime.codec import Frame
 from venuely.settings import Settings
 
 START_TIMEOUT = 60.0  # a cold interpreter importing the app on a busy 2-core machine
@@ -130,19 +132,22 @@ class Chatter:
         """Send and wait for the server's acknowledgement; returns the stored message ID."""
         assert self.socket is not None
         tmp = await self.socket.send_message(self.room_id, text, tmp_id=tmp_id)
-        notify = await self.socket.wait_for(
-            Opcode.CHAT_MESSAGE_SEND_NOTIFY, lambda f: f.value["TmpID"] == tmp, within=WAIT
-        )
-        self.seen[notify.value["ID"]] = notify.value["Text"]
-        return str(notify.value["ID"])
+        return await self._until(lambda message: message["TmpID"] == tmp)
 
     async def receive(self, text: str) -> str:
         """Wait until the message with `text` arrives live."""
+        return await self._until(lambda message: message["Text"] == text)
+
+    async def _until(self, wanted: Callable[[dict[str, Any]], bool]) -> str:
+        """Read chat messages until a `wanted` one; every message read on the way counts as
+        seen, as a client shows every message that reaches it."""
         assert self.socket is not None
-        notify = await self.socket.wait_for(
-            Opcode.CHAT_MESSAGE_SEND_NOTIFY, lambda f: f.value["Text"] == text, within=WAIT
-        )
-        self.seen[notify.value["ID"]] = notify.value["Text"]
+
+        def seen(frame: Frame) -> bool:
+            self.seen[frame.value["ID"]] = frame.value["Text"]
+            return wanted(frame.value)
+
+        notify = await self.socket.wait_for(Opcode.CHAT_MESSAGE_SEND_NOTIFY, seen, within=WAIT)
         return str(notify.value["ID"])
 
     async def history(self, server: ServerProcess, after: str | None) -> list[dict[str, Any]]:
