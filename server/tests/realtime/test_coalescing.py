@@ -2,13 +2,16 @@
 loop reaches its socket as one write at the turn's end, in the order sent; a close frame follows
 every message sent before it; a turn's write over the budget closes the slow consumer; a socket
 gone or closed meanwhile drops the turn's messages; a turn that hands one connection many
-messages writes them in bounded batches, checking the budget at each."""
+messages writes them in bounded batches, checking the budget at each; an expensive write holds
+the next back as long as it took, gathering meanwhile."""
 
 from __future__ import annotations
 
 import asyncio
+import gc
+import time
 
-from venuely.realtime.connection import TURN_WRITE_LIMIT, Connection, ConnState, Outbox
+from venuely.realtime.connection import TURN_WRITE_BYTES, Connection, ConnState, Outbox
 from venuely.realtime.errors import CloseCode
 from venuely.realtime.wsprotocol import binary_message
 
@@ -21,10 +24,10 @@ class Socket:
         self.buffered = buffered
         self.gone = gone
 
-    def write_frames(self, data: bytes) -> int | None:
+    def write_frames(self, data: bytes | bytearray) -> int | None:
         if self.gone:
             return None
-        self.calls.append(("write", data))
+        self.calls.append(("write", bytes(data)))
         return self.buffered
 
     def close_now(self, code: int, reason: str) -> None:
@@ -102,13 +105,54 @@ async def test_a_socket_gone_or_closed_within_the_turn_drops_its_messages() -> N
 
 async def test_a_long_turn_writes_early_and_meets_the_budget_within_the_turn() -> None:
     socket = Socket()
-    conn = _open(socket, Outbox(), budget=1_000)
-    batch = _messages(*(str(n) for n in range(TURN_WRITE_LIMIT)))
+    conn = _open(socket, Outbox(), budget=100_000)
+    one = "x" * 1000
+    count = -(-TURN_WRITE_BYTES // len(_messages(one)[0]))  # the fewest that reach the bound
+    batch = _messages(*([one] * count))
     for message in batch:
         conn.write_message(message)
     assert socket.calls == [("write", b"".join(batch))]  # before the turn ended
-    socket.buffered = 5_000  # the reader stalls: the next early write finds it over budget
+    socket.buffered = 200_000  # the reader stalls: the next early write finds it over budget
     for message in batch:
         conn.write_message(message)
     assert socket.calls[1:] == [("write", b"".join(batch)), ("close", CloseCode.SLOW_CONSUMER)]
     assert conn.write_message(batch[0]) is False
+
+
+async def test_a_turn_holds_no_object_the_garbage_collector_tracks() -> None:
+    # Lists per socket and turn made collections frequent enough to stall fan-out.
+    conn = _open(Socket(), Outbox())
+    first, second = _messages("one", "two")
+    conn.write_message(first)
+    assert conn._pending is first  # the broadcast's own bytes, not a copy in a container
+    conn.write_message(second)
+    assert not gc.is_tracked(conn._pending)
+    await asyncio.sleep(0)
+
+
+class SlowSocket(Socket):
+    """A write that takes 50 ms: as a broadcast to many thousands of sockets does."""
+
+    def write_frames(self, data: bytes | bytearray) -> int | None:
+        time.sleep(0.05)
+        return super().write_frames(data)
+
+
+async def test_an_expensive_write_holds_the_next_back_as_long_as_it_took() -> None:
+    outbox = Outbox()
+    slow_socket, socket = SlowSocket(), Socket()
+    slow, conn = _open(slow_socket, outbox), _open(socket, outbox)
+    first, second, third = _messages("one", "two", "three")
+    slow.write_message(first)
+    await asyncio.sleep(0)
+    assert slow_socket.calls == [("write", first)]
+    conn.write_message(second)
+    await asyncio.sleep(0)
+    assert socket.calls == []  # held back: gathering, not writing
+    conn.write_message(third)
+    await asyncio.sleep(0.1)
+    assert socket.calls == [("write", second + third)]
+    # The cheap write set no pace: the next goes at the turn's end again.
+    conn.write_message(first)
+    await asyncio.sleep(0)
+    assert socket.calls[1:] == [("write", first)]

@@ -26,13 +26,13 @@ class Socket:
     def __init__(self) -> None:
         self.written: list[bytes] = []
 
-    def write_frames(self, data: bytes) -> int | None:
+    def write_frames(self, data: bytes | bytearray) -> int | None:
         while data:
             length = data[1] & 0x7F
             header = {126: 4, 127: 10}.get(length, 2)
             if length >= 126:
                 length = int.from_bytes(data[2:header], "big")
-            self.written.append(data[: header + length])
+            self.written.append(bytes(data[: header + length]))
             data = data[header + length :]
         return 0
 

@@ -30,7 +30,7 @@ class Socket:
     def __init__(self, buffered: int = 0) -> None:
         self.buffered = buffered
 
-    def write_frames(self, data: bytes) -> int | None:
+    def write_frames(self, data: bytes | bytearray) -> int | None:
         return self.buffered
 
     def close_now(self, code: int, reason: str) -> None:

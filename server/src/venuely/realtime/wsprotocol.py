@@ -53,7 +53,7 @@ class VenuelyWebSocketProtocol(WebSocketsSansIOProtocol):
         if scope is not None:
             scope["extensions"][DIRECT_EXTENSION] = self
 
-    def write_frames(self, data: bytes) -> int | None:
+    def write_frames(self, data: bytes | bytearray) -> int | None:
         """Write whole pre-framed messages. Returns the bytes now waiting in user space for the
         kernel to take (the caller's slow-consumer measure), or None when the socket takes no
         more data: not yet accepted, closing, or gone."""
