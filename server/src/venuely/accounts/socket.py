@@ -18,11 +18,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from venuely.accounts.permissions import (
     Authenticated,
     Principal,
+    check_command_callers,
     check_event_member_by_id,
     principal_of,
 )
 from venuely.accounts.tokens import check_session
 from venuely.core.deps import ServicesDep, SessionDep
+from venuely.core.errors import ApiError
 from venuely.core.ids import ID_PATTERN, NULL_ID
 from venuely.core.services import Services
 from venuely.realtime.callers import SocketCaller, register_caller_loader
@@ -44,11 +46,17 @@ async def session_principal(
 async def load_socket_caller(
     session: AsyncSession, services: Services, session_id: str, event_id: str
 ) -> SocketCaller:
-    principal = await session_principal(session, services, session_id)
-    event_admin = False
-    if event_id != NULL_ID:
-        event_admin = await check_event_member_by_id(session, principal, event_id)
-    return SocketCaller(person_id=principal.person_id, event_admin=event_admin)
+    if event_id == NULL_ID:  # an organizer's socket outside any event
+        principal = await session_principal(session, services, session_id)
+        return SocketCaller(person_id=principal.person_id)
+    # The commands' check: the same rules and refusals as `check_session` then
+    # `check_event_member_by_id`, in one statement of plain columns. A reconnect storm runs
+    # this once per socket, and loading the session, person and grants as entities cost
+    # several times the statement.
+    verdict = (await check_command_callers(session, services, event_id, (session_id,)))[session_id]
+    if isinstance(verdict, ApiError):
+        raise verdict
+    return SocketCaller(person_id=verdict.person_id, event_admin=verdict.is_admin)
 
 
 @ticket_router.post("/amvproto/authenticate")
