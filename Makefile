@@ -158,9 +158,17 @@ $(BENCH_VENV)/.stamp: bench/requirements.txt $(SERVER)/requirements-build.txt $(
 	$(BENCH_VENV)/bin/python -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e $(SERVER)
 	touch $@
 
+# The `lighthouse` scenario's npm packages (bench/lighthouse/): `npm ci` only when its lock changes.
+LIGHTHOUSE_DEPS := bench/lighthouse/node_modules/.stamp
+
+$(LIGHTHOUSE_DEPS): bench/lighthouse/package.json bench/lighthouse/package-lock.json
+	cd bench/lighthouse && npm ci --no-audit --no-fund
+	touch $@
+
 # Server on core 0, load generator on core 1; the fd limit is raised to the hard limit first.
-bench: $(BENCH_VENV)/.stamp
-	ulimit -n $$(ulimit -Hn) && $(BENCH_VENV)/bin/python bench/run.py
+# The lighthouse scenario measures the built web app in the system Chromium.
+bench: $(BENCH_VENV)/.stamp $(LIGHTHOUSE_DEPS) web chromium
+	ulimit -n $$(ulimit -Hn) && CHROME_PATH=$(CHROMIUM) $(BENCH_VENV)/bin/python bench/run.py
 
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) var $(WEB)/node_modules $(WEB)/dist $(OIDC)/node_modules
+	rm -rf $(VENV) $(BENCH_VENV) var $(WEB)/node_modules $(WEB)/dist $(OIDC)/node_modules bench/lighthouse/node_modules

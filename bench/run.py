@@ -61,6 +61,7 @@ SCALES: dict[str, dict[str, Any]] = {
             ("analytics_dashboard_3k", "analytics_dashboard", "offline", 3000, 0, {}),
             ("http_reads", "http_reads", "venuely", 3000, 0, {"seconds": 3}),
             ("http_reads_plain_fastapi", "http_reads", "plain", 0, 0, {"seconds": 3}),
+            ("lighthouse", "lighthouse", "offline", 0, 0, {}),
         ],
     },
     "full": {
@@ -103,6 +104,8 @@ SCALES: dict[str, dict[str, Any]] = {
             # (target 5,000), and a FastAPI route with nothing behind it as the peer.
             ("http_reads", "http_reads", "venuely", 10000, 0, {"seconds": 10}),
             ("http_reads_plain_fastapi", "http_reads", "plain", 0, 0, {"seconds": 10}),
+            # Issue 22, item 6: first paint on a phone (bench/lighthouse/, its own server).
+            ("lighthouse", "lighthouse", "offline", 0, 0, {}),
         ],
     },
 }
@@ -299,6 +302,8 @@ def scenario(run: Run, index: int, entry: tuple[Any, ...], scale: dict[str, Any]
     sources = [f"127.0.{1 + index}.{n}" for n in range(1, 5)]
     procs: list[subprocess.Popen[bytes]] = []
     try:
+        if kind == "lighthouse":
+            return lighthouse(run, name)
         if target == "offline":
             return dashboard_timings(run, name, connections)
         if target == "venuely":
@@ -373,6 +378,55 @@ def dashboard_timings(run: Run, name: str, attendees: int) -> dict[str, Any]:
     return {"scenario": name, "error": "no result: " + "\n".join(lines[-5:])}
 
 
+# --- lighthouse (issue 22, item 6) ---------------------------------------------------------
+
+
+def lighthouse(run: Run, name: str) -> dict[str, Any]:
+    """`bench/lighthouse/measure.mjs`: Lighthouse's mobile preset on the demo event's login page
+    and the events overview. It seeds and serves its own demo event (the attendees seeded for
+    the load scenarios play no part) and runs after the load scenarios' servers have stopped."""
+    print(f"bench: {name} ...", flush=True)
+    out = run.work / "lighthouse.json"
+    log = run.work / "lighthouse.log"
+    argv = ["node", str(BENCH / "lighthouse" / "measure.mjs"), "--out", str(out)]
+    env = {**os.environ, "VENUELY_BIN": str(BIN / "venuely")}
+    proc = CHILDREN.start(argv, env=env, log=log)
+    try:
+        proc.wait(900)
+    except subprocess.TimeoutExpired:
+        CHILDREN.stop(proc, grace=2)
+        return {"scenario": name, "error": "lighthouse timed out after 900 s"}
+    CHILDREN.stop(proc)
+    if proc.returncode != 0 or not out.exists():
+        tail = " / ".join(log.read_text(errors="replace").strip().splitlines()[-3:])
+        return {"scenario": name, "error": f"lighthouse exited with {proc.returncode}: {tail}"}
+    result: dict[str, Any] = json.loads(out.read_text())
+    return {**result, "scenario": name, "kind": "lighthouse"}
+
+
+def lighthouse_lines(results: list[dict[str, Any]]) -> list[str]:
+    lines: list[str] = []
+    for r in results:
+        lines += [
+            "",
+            f"Lighthouse ({r['form_factor']}, {r['throttling']} throttling), median of "
+            f"{len(next(iter(r['pages'].values()))['runs'])} runs per page:",
+            "",
+            "| page | performance | accessibility | best practices | SEO | FCP ms | LCP ms "
+            "| TBT ms | CLS | JS gzip KiB | JS sent KiB |",
+            "|---|---|---|---|---|---|---|---|---|---|---|",
+        ]
+        for page, p in r["pages"].items():
+            s, m = p["scores"], p["metrics"]
+            lines.append(
+                f"| {page} (`{p['path']}`) | {s['performance']} | {s['accessibility']} "
+                f"| {s['best-practices']} | {s['seo']} | {_fmt(m['fcp_ms'])} "
+                f"| {_fmt(m['lcp_ms'])} | {_fmt(m['tbt_ms'])} | {m['cls']} "
+                f"| {p['js_gzip_kib']} | {p['js_transfer_kib']} |"
+            )
+    return lines
+
+
 # --- report -------------------------------------------------------------------------------
 
 
@@ -429,7 +483,8 @@ def markdown(report: dict[str, Any]) -> str:
         "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     ramps, storms, pings, dashboards, reads = [], [], [], [], []
-    for r in report["results"]:
+    # Lighthouse's figures have a table of their own (lighthouse_lines).
+    for r in [r for r in report["results"] if r.get("kind") != "lighthouse"]:
         if "requests_sent" in r or "items_sent" in r:
             pings.append(r)
             continue
@@ -507,6 +562,7 @@ def markdown(report: dict[str, Any]) -> str:
             )
     lines += analytics_lines(pings, dashboards)
     lines += reads_lines(reads)
+    lines += lighthouse_lines([r for r in report["results"] if r.get("kind") == "lighthouse"])
     if report.get("ratios"):
         lines += [
             "",

@@ -1,8 +1,10 @@
-"""The built web app is served by the API server: index.html for app paths, long-cached assets,
-and the API keeps its own 404s."""
+"""The built web app is served by the API server: index.html for app paths, long-cached assets
+(their brotli or gzip copy when the browser takes it), and the API keeps its own 404s."""
 
 from __future__ import annotations
 
+import gzip
+import zlib
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -113,3 +115,64 @@ async def test_isolation_mode_pages_are_cross_origin_isolated(
         plain = await site.get("/demo/auditorium", params=params)
         assert "cross-origin-embedder-policy" not in plain.headers
         assert "cross-origin-opener-policy" not in plain.headers
+
+
+SCRIPT = "console.log('app');\n" * 50
+JAVASCRIPT = {"text/javascript", "application/javascript"}
+
+
+@pytest.fixture
+def compressed(dist: Path) -> Path:
+    """A bundle with the copies `web/scripts/precompress.mjs` writes (brotli stands in as any
+    other bytes: the server sends the file, it never compresses)."""
+    assets = dist / "assets"
+    (assets / "app-def456.js").write_text(SCRIPT)
+    (assets / "app-def456.js.br").write_bytes(b"brotli copy")
+    (assets / "app-def456.js.gz").write_bytes(gzip.compress(SCRIPT.encode()))
+    return assets
+
+
+async def _raw(site: httpx.AsyncClient, accept: str | None) -> tuple[httpx.Response, bytes]:
+    headers = {"Accept-Encoding": accept} if accept is not None else {}
+    request = site.build_request("GET", "/assets/app-def456.js", headers=headers)
+    if accept is None:
+        del request.headers["Accept-Encoding"]
+    response = await site.send(request, stream=True)
+    body = b"".join([chunk async for chunk in response.aiter_raw()])
+    await response.aclose()
+    return response, body
+
+
+@pytest.mark.parametrize(
+    ("accept", "encoding"),
+    [
+        ("gzip, deflate, br, zstd", "br"),
+        ("gzip, deflate", "gzip"),
+        ("br;q=0, gzip;q=0.8", "gzip"),
+        ("identity", None),
+        (None, None),
+    ],
+)
+async def test_assets_go_compressed_when_the_browser_takes_it(
+    compressed: Path, site: httpx.AsyncClient, accept: str | None, encoding: str | None
+) -> None:
+    response, body = await _raw(site, accept)
+    assert response.status_code == 200
+    assert response.headers.get("content-encoding") == encoding
+    assert response.headers["vary"] == "Accept-Encoding"
+    assert response.headers["content-type"].startswith(
+        ("text/javascript", "application/javascript")
+    )
+    assert response.headers["cache-control"] == "public, max-age=31536000, immutable"
+    if encoding == "br":
+        assert body == b"brotli copy"
+    elif encoding == "gzip":
+        assert zlib.decompress(body, wbits=31).decode() == SCRIPT
+    else:
+        assert body.decode() == SCRIPT
+
+
+async def test_an_asset_without_copies_goes_as_it_is(dist: Path, site: httpx.AsyncClient) -> None:
+    response = await site.get("/assets/index-abc123.js", headers={"Accept-Encoding": "br, gzip"})
+    assert "content-encoding" not in response.headers
+    assert response.text == "console.log('app')"

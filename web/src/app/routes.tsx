@@ -1,14 +1,20 @@
 /**
  * The two routers of attendee-app.md §2. Paths are case-insensitive (React Router's default);
  * the event router's basename is the first segment as typed, which React Router also matches
- * without regard to case. Views are lazy: each screen is its own chunk.
+ * without regard to case. Views are lazy: each screen is its own chunk, except Login, which is in
+ * the start-up chunk: it is the first page of every attendee's first visit, and as a chunk of its
+ * own (with its ten small imports) it cost a round of requests after the start-up chunk on a slow
+ * network (docs/subsystems/web.md, "First paint").
  */
-import type { RouteObject } from "react-router";
+import { matchRoutes, type RouteObject } from "react-router";
+import { LoginPage } from "@/features/accounts/pages/LoginPage";
+import { RequireLogin } from "./guards";
 import { CookieConsentRoute, EventLayout, frameHandle, SiteLayout } from "./layouts";
-import { RequireLogin, RootRedirect, SessionGate } from "./guards";
 
 const lazyView = {
-  login: () => import("@/features/accounts/pages/LoginPage").then((m) => ({ Component: m.LoginPage })),
+  // After login: the session gate loads the public event, opens the socket and starts analytics.
+  sessionGate: () => import("./session-gate").then((m) => ({ Component: m.SessionGate })),
+  rootRedirect: () => import("./session-gate").then((m) => ({ Component: m.RootRedirect })),
   signUp: () => import("@/features/accounts/pages/SignUpPage").then((m) => ({ Component: m.SignUpPage })),
   forgot: () => import("@/features/accounts/pages/ForgotPasswordPage").then((m) => ({ Component: m.ForgotPasswordPage })),
   resetSent: () => import("@/features/accounts/pages/ResetLinkSentPage").then((m) => ({ Component: m.ResetLinkSentPage })),
@@ -74,7 +80,7 @@ export function eventRoutes(basename: string): RouteObject[] {
       element: <EventLayout basename={basename} />,
       children: [
         // Login group: no login needed.
-        { path: "login", lazy: lazyView.login },
+        { path: "login", Component: LoginPage },
         { path: "sso-complete", lazy: lazyView.sso },
         { path: "sign-out", lazy: lazyView.signOut },
         { path: "password-reset", lazy: lazyView.newPassword },
@@ -93,9 +99,9 @@ export function eventRoutes(basename: string): RouteObject[] {
           element: <RequireLogin />,
           children: [
             {
-              element: <SessionGate />,
+              lazy: lazyView.sessionGate,
               children: [
-                { index: true, element: <RootRedirect /> },
+                { index: true, lazy: lazyView.rootRedirect },
                 // The frame fills the viewport above the footer (EventLayout reads the handle).
                 { lazy: lazyView.venueFrame, handle: frameHandle, children: venuePaths },
               ],
@@ -121,4 +127,16 @@ export function fallbackRoutes(): RouteObject[] {
       ],
     },
   ];
+}
+
+/**
+ * Starts loading the lazy views `pathname` will show, before the router exists (bootstrap.tsx):
+ * the chunks then arrive while the event's metadata is on its way instead of after it. The router
+ * calls the same loaders later and gets the modules the browser already has.
+ */
+export function preloadViews(routes: RouteObject[], pathname: string, basename?: string): void {
+  for (const { route } of matchRoutes(routes, pathname, basename) ?? []) {
+    // Only warming: a chunk that fails to load fails again, visibly, when the router asks for it.
+    if (typeof route.lazy === "function") route.lazy().catch(() => undefined);
+  }
 }

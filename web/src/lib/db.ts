@@ -1,57 +1,24 @@
 /**
- * The one owner of the browser database (IndexedDB through Dexie).
- *
- * Tables and keys are the spec's (attendee-app.md §3): events (eventID), themes (EventID),
- * persons (ID), jwts (eventID). Schema version 2. Invariant: never change a version's stores in
- * place — add `this.version(3).stores(...)` with an upgrade function instead, so browsers holding
- * version 2 data migrate rather than fail to open.
+ * The one owner of the browser database (schema and invariants: `db-schema.ts`). Dexie arrives as
+ * a chunk of its own on first use, so pages that never touch the database (the events overview)
+ * never load it, and the event's start-up fetches it alongside the event's metadata instead of
+ * inside the first script.
  */
-import Dexie, { type EntityTable } from "dexie";
+import type { VenuelyDb } from "./db-schema";
 
-export interface EventRecord {
-  eventID: string;
-  /** The public event (GET events/{id}/public), once loaded with a token. */
-  event: unknown;
-  /** The metadata (GET events/name/{name}/metadata). */
-  metadata: unknown;
-}
+export type { EventRecord, JwtRecord, PersonRecord, ThemeRecord, VenuelyDb } from "./db-schema";
 
-export interface ThemeRecord {
-  EventID: string;
-  theme: unknown;
-}
+let instance: Promise<VenuelyDb> | null = null;
 
-export interface PersonRecord {
-  ID: string;
-  person: unknown;
-}
-
-export interface JwtRecord {
-  eventID: string;
-  token: string;
-}
-
-export class VenuelyDb extends Dexie {
-  events!: EntityTable<EventRecord, "eventID">;
-  themes!: EntityTable<ThemeRecord, "EventID">;
-  persons!: EntityTable<PersonRecord, "ID">;
-  jwts!: EntityTable<JwtRecord, "eventID">;
-
-  constructor(name = "venuely") {
-    super(name);
-    // Version 1 never shipped in this code base; version 2 is the spec's schema.
-    this.version(2).stores({
-      events: "eventID",
-      themes: "EventID",
-      persons: "ID",
-      jwts: "eventID",
-    });
-  }
-}
-
-let instance: VenuelyDb | null = null;
-
-export function db(): VenuelyDb {
-  instance ??= new VenuelyDb();
+/** The database, opened lazily; every caller already handles a database that fails. */
+export function db(): Promise<VenuelyDb> {
+  instance ??= import("./db-schema").then(
+    ({ VenuelyDb: Database }) => new Database(),
+    (error: unknown) => {
+      // A chunk that failed to load (offline after a deploy) may load on the next try.
+      instance = null;
+      throw error;
+    },
+  );
   return instance;
 }

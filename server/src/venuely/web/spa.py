@@ -1,13 +1,15 @@
 """The single-page app: every path that is not `/api/` or `/realtime/` answers with the built
 `index.html` (never cached, so a deploy is picked up at once); hashed bundles under `/assets/` are
-cached for a year as immutable. Other files at the top of `web/dist` (favicon, robots.txt) are
-served as they are. Without a build, a short plain page says how to make one.
+cached for a year as immutable, and go as their brotli or gzip copy when the browser takes one.
+Other files at the top of `web/dist` (favicon, robots.txt) are served as they are. Without a
+build, a short plain page says how to make one.
 
 The build is looked up in `VENUELY_WEB_DIST`, else `web/dist` of the source checkout.
 """
 
 from __future__ import annotations
 
+import mimetypes
 import os
 from pathlib import Path
 
@@ -78,12 +80,46 @@ def _index(*, isolated: bool = False) -> Response:
     return FileResponse(index, media_type="text/html", headers=headers)
 
 
+# The copies `web/scripts/precompress.mjs` writes beside each bundle, best first. Compressed
+# once at build time at the strongest settings: nothing is compressed per request.
+_COPIES = (("br", ".br"), ("gzip", ".gz"))
+
+
+def _accepted(header: str) -> set[str]:
+    """The content codings an Accept-Encoding header allows (a `q` of 0 refuses one)."""
+    allowed = set()
+    for part in header.split(","):
+        coding, *params = (piece.strip() for piece in part.split(";"))
+        quality = 1.0
+        for param in params:
+            key, _, value = param.partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        if coding and quality > 0:
+            allowed.add(coding.lower())
+    return allowed
+
+
 @router.get("/assets/{name:path}")
-async def asset(_: Public, name: str) -> Response:
+async def asset(_: Public, request: Request, name: str) -> Response:
     found = _inside(dist_dir() / "assets", name)
     if found is None:
         raise ApiError(ErrorCode.ROUTE_NOT_FOUND, f"No asset {name}")
-    return FileResponse(found, headers={"Cache-Control": IMMUTABLE})
+    # Caches (the browser's, a proxy's) must keep one answer per Accept-Encoding.
+    headers = {"Cache-Control": IMMUTABLE, "Vary": "Accept-Encoding"}
+    accepted = _accepted(request.headers.get("accept-encoding", ""))
+    for coding, suffix in _COPIES:
+        copy = found.with_name(found.name + suffix)
+        if coding in accepted and copy.is_file():
+            # Typed as the bundle, not as the copy's own suffix.
+            media_type = mimetypes.guess_type(found.name)[0] or "application/octet-stream"
+            return FileResponse(
+                copy, media_type=media_type, headers={**headers, "Content-Encoding": coding}
+            )
+    return FileResponse(found, headers=headers)
 
 
 @router.get("/{path:spa_path}")

@@ -12,6 +12,6 @@ export const usePersonStore = create<PersonState>((set) => ({
   person: null,
   setPerson: (person) => {
     set({ person });
-    if (person) db().persons.put({ ID: person.ID, person }).catch(() => undefined);
+    if (person) db().then((store) => store.persons.put({ ID: person.ID, person })).catch(() => undefined);
   },
 }));

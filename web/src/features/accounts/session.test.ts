@@ -9,7 +9,7 @@ const token = makeToken({ event_id: EVENT, person_id: "b".repeat(24) });
 
 describe("token store", () => {
   beforeEach(async () => {
-    await db().jwts.clear();
+    await (await db()).jwts.clear();
     useSession.setState({ eventID: null, token: null, claims: null });
   });
 
@@ -17,7 +17,7 @@ describe("token store", () => {
     await initSession(EVENT);
     expect(await storeToken(EVENT, token)).toBe(true);
     expect(readItem("session", `jwt_${EVENT}`)).toBe(token);
-    expect((await db().jwts.get(EVENT))?.token).toBe(token);
+    expect((await (await db()).jwts.get(EVENT))?.token).toBe(token);
     expect(useSession.getState().claims?.personId).toBe("b".repeat(24));
   });
 
@@ -36,7 +36,7 @@ describe("token store", () => {
   });
 
   it("starts a new tab signed in from the browser database", async () => {
-    await db().jwts.put({ eventID: EVENT, token });
+    await (await db()).jwts.put({ eventID: EVENT, token });
     await initSession(EVENT);
     expect(useSession.getState().token).toBe(token);
   });
@@ -46,6 +46,6 @@ describe("token store", () => {
     await storeToken(EVENT, token);
     await clearToken(EVENT);
     expect(useSession.getState().token).toBeNull();
-    expect(await db().jwts.get(EVENT)).toBeUndefined();
+    expect(await (await db()).jwts.get(EVENT)).toBeUndefined();
   });
 });

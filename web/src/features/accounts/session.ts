@@ -39,7 +39,7 @@ async function readStoredToken(eventID: string): Promise<string | null> {
   const fromSession = readItem("session", storageKeys.jwt(eventID));
   if (fromSession) return fromSession;
   try {
-    return (await db().jwts.get(eventID))?.token ?? null;
+    return (await (await db()).jwts.get(eventID))?.token ?? null;
   } catch {
     return null;
   }
@@ -68,7 +68,7 @@ export async function storeToken(eventID: string, token: string): Promise<boolea
   if (!parseToken(token)) return false;
   setLocal(eventID, token);
   try {
-    await db().jwts.put({ eventID, token });
+    await (await db()).jwts.put({ eventID, token });
   } catch {
     // IndexedDB unavailable: this tab still has the token in session storage.
   }
@@ -79,7 +79,7 @@ export async function storeToken(eventID: string, token: string): Promise<boolea
 export async function clearToken(eventID: string, broadcast = true): Promise<void> {
   setLocal(eventID, null);
   try {
-    await db().jwts.delete(eventID);
+    await (await db()).jwts.delete(eventID);
   } catch {
     // as above
   }

@@ -41,6 +41,12 @@ function start({ consent = true, focused = true } = {}) {
   setAnalyticsFocus(focused);
 }
 
+/** As `start`, once the tracker has the realtime client it loads on login (a chunk of its own). */
+async function startWithSocket() {
+  start();
+  await vi.dynamicImportSettled();
+}
+
 beforeEach(() => {
   vi.useFakeTimers();
   resetAnalytics();
@@ -182,7 +188,7 @@ describe("the statistics tracker with the realtime socket open", () => {
   it("sends its batches as ANALYTICS_TRACK frames that fit the protocol, and no HTTP request", async () => {
     const { server } = serve();
     fakeRealtime.setState("open");
-    start();
+    await startWithSocket();
     trackPageView("room", "lobby");
     trackUsage("chat");
     expect(frames()).toEqual([]);
@@ -202,7 +208,7 @@ describe("the statistics tracker with the realtime socket open", () => {
   it("never puts more than 20 items in a frame, and pings over the socket too", async () => {
     const { server } = serve();
     fakeRealtime.setState("open");
-    start();
+    await startWithSocket();
     for (let i = 0; i < 45; i += 1) trackUsage("agenda");
     await vi.advanceTimersByTimeAsync(FLUSH_DELAY_MS);
     expect(frames().map((frame) => frame.Events.length)).toEqual([BATCH_MAX, BATCH_MAX, 5]);
@@ -217,7 +223,7 @@ describe("the statistics tracker with the realtime socket open", () => {
   it("uses HTTP while the socket is closed and the socket again once it opens", async () => {
     const { sent } = serve();
     fakeRealtime.setState("open");
-    start();
+    await startWithSocket();
     trackPageView("room", "lobby");
     await vi.advanceTimersByTimeAsync(FLUSH_DELAY_MS);
     expect(frames()).toHaveLength(1);
@@ -238,7 +244,7 @@ describe("the statistics tracker with the realtime socket open", () => {
     let answer: (response: Response) => void = () => undefined;
     const fetch = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
     vi.stubGlobal("fetch", fetch);
-    start();
+    await startWithSocket();
     for (let i = 0; i < BATCH_MAX + 1; i += 1) trackUsage("agenda");
     expect(fetch).toHaveBeenCalledTimes(1);
 

@@ -16,7 +16,7 @@
  * whole tick at a time.
  */
 import { request } from "@/lib/api-client";
-import { type AnalyticsTrack, realtime } from "@/lib/realtime";
+import type { AnalyticsTrack, RealtimeConnection } from "@/lib/realtime";
 import type { UsageScreen } from "./screens";
 
 export const PING_MS = 15_000;
@@ -26,6 +26,22 @@ export const BATCH_MAX = 20;
 export const FLUSH_DELAY_MS = 2_000;
 /** Never more kept than this while a request is on its way (the oldest go first). */
 const QUEUE_MAX = 100;
+
+/**
+ * The realtime client, once its chunk has loaded. The socket code loads with the venue, after
+ * login; the tracker is bound at start-up and imported by the layouts, so importing it statically
+ * would put it into the login page's JavaScript. It is asked for when an attendee logs in; until
+ * it is here no socket can be open (it is the only one), so batches go over HTTP meanwhile.
+ */
+let socket: RealtimeConnection | null = null;
+
+function loadSocket(): void {
+  if (socket !== null) return;
+  import("@/lib/realtime").then(
+    (module) => (socket = module.realtime),
+    () => undefined, // offline: the next login asks again, HTTP serves meanwhile
+  );
+}
 
 /** The wire item of both paths, so the socket and the HTTP route cannot be sent different shapes. */
 export type TrackItem = AnalyticsTrack["Events"][number];
@@ -111,8 +127,8 @@ export async function flushAnalytics(): Promise<void> {
   while (active() && state.queue.length > 0 && state.eventId !== null) {
     const batch = state.queue.splice(0, BATCH_MAX);
     // Read per batch: the socket may open or close while an HTTP batch is on its way.
-    if (realtime.state === "open") {
-      realtime.send("ANALYTICS_TRACK", { Events: batch });
+    if (socket?.state === "open") {
+      socket.send("ANALYTICS_TRACK", { Events: batch });
       continue;
     }
     const controller = new AbortController();
@@ -139,6 +155,7 @@ export function setAnalyticsEvent(eventId: string | null): void {
   state.screen = null;
   state.place = null;
   state.activityId = null;
+  if (eventId !== null) loadSocket();
   syncPing();
 }
 

@@ -25,8 +25,9 @@ let channel: Channel<EventMessage> | null = null;
 /** Start-up: keep the metadata. Throws when the browser database refuses it (§8: stop). */
 export async function storeMetadata(metadata: EventMetadata): Promise<void> {
   useEventStore.setState({ metadata });
-  const existing = await db().events.get(metadata.EventID);
-  await db().events.put({ eventID: metadata.EventID, metadata, event: existing?.event ?? null });
+  const store = await db();
+  const existing = await store.events.get(metadata.EventID);
+  await store.events.put({ eventID: metadata.EventID, metadata, event: existing?.event ?? null });
   channel?.close();
   channel = openChannel<EventMessage>("eventStore");
   channel.subscribe((message) => {
@@ -39,7 +40,7 @@ export async function storePublicEvent(publicEvent: PublicEvent): Promise<void> 
   useEventStore.setState({ publicEvent });
   const metadata = useEventStore.getState().metadata;
   try {
-    await db().events.put({ eventID: publicEvent.EventID, metadata, event: publicEvent });
+    await (await db()).events.put({ eventID: publicEvent.EventID, metadata, event: publicEvent });
   } catch {
     // cache only
   }
@@ -51,7 +52,7 @@ export async function clearEventData(eventID: string): Promise<void> {
   useAttendeeStore.getState().setAttendee(null);
   try {
     const metadata = useEventStore.getState().metadata;
-    await db().events.put({ eventID, metadata, event: null });
+    await (await db()).events.put({ eventID, metadata, event: null });
   } catch {
     // cache only
   }

@@ -34,7 +34,7 @@ export async function restoreTheme(eventID: string): Promise<void> {
     if (m.eventID === eventID) applyTheme(m.type === "store" ? m.theme : null);
   });
   try {
-    const record = await db().themes.get(eventID);
+    const record = await (await db()).themes.get(eventID);
     applyTheme((record?.theme as Theme | undefined) ?? null);
   } catch {
     applyTheme(null);
@@ -44,8 +44,9 @@ export async function restoreTheme(eventID: string): Promise<void> {
 export async function storeTheme(eventID: string, theme: Theme | null): Promise<void> {
   applyTheme(theme);
   try {
-    if (theme) await db().themes.put({ EventID: eventID, theme });
-    else await db().themes.delete(eventID);
+    const store = await db();
+    if (theme) await store.themes.put({ EventID: eventID, theme });
+    else await store.themes.delete(eventID);
   } catch {
     // cache only
   }

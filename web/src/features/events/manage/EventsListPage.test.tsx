@@ -179,7 +179,7 @@ describe("events list", () => {
     expect(open).toHaveBeenCalledTimes(1);
     expect(tab.opener).toBeNull();
     expect(calls.filter((c) => c.url.pathname.endsWith("/preview"))).toHaveLength(1);
-    expect(await db().jwts.get("2".padStart(24, "0"))).toEqual({ eventID: "2".padStart(24, "0"), token: "a.b.c" });
+    expect(await (await db()).jwts.get("2".padStart(24, "0"))).toEqual({ eventID: "2".padStart(24, "0"), token: "a.b.c" });
     open.mockRestore();
   });
 });

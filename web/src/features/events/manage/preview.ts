@@ -25,7 +25,7 @@ export async function openPreview(eventID: string): Promise<void> {
     const answer = await request<PreviewAnswer>(`/events/${encodeURIComponent(eventID)}/preview`, {
       method: "POST",
     });
-    await db().jwts.put({ eventID: answer.EventID, token: answer.Token });
+    await (await db()).jwts.put({ eventID: answer.EventID, token: answer.Token });
     const url = attendeeUrl(answer.InternalName);
     if (tab) tab.location.href = url;
     else window.location.assign(url);
