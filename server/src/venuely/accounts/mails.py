@@ -44,7 +44,7 @@ class Outbox:
                 log.exception("account mail not sent", extra={"to": mail.to})
 
 
-def get_outbox(background: BackgroundTasks, services: ServicesDep) -> Outbox:
+async def get_outbox(background: BackgroundTasks, services: ServicesDep) -> Outbox:
     outbox = Outbox()
     background.add_task(outbox.deliver, services.mailer)
     return outbox

@@ -11,13 +11,19 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from venuely.core.services import Services
 
 
-def get_services(request: Request) -> Services:
+def services_of(request: Request) -> Services:
     services: Services = request.app.state.services
     return services
 
 
+# Dependencies that do no I/O are `async def`: FastAPI runs a plain `def` dependency in a worker
+# thread, and the hop cost more than the dependency itself on every request.
+async def get_services(request: Request) -> Services:
+    return services_of(request)
+
+
 async def get_session(request: Request) -> AsyncIterator[AsyncSession]:
-    async with get_services(request).db.session() as session:
+    async with services_of(request).db.session() as session:
         yield session
 
 

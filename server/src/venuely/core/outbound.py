@@ -217,7 +217,7 @@ class OutboundClient:
         return b"".join(parts)
 
 
-def get_outbound(request: Request) -> OutboundClient:
+async def get_outbound(request: Request) -> OutboundClient:
     """The app's client, built from settings on first use (tests may place their own first)."""
     client: OutboundClient | None = getattr(request.app.state, "outbound", None)
     if client is None:

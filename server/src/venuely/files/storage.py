@@ -128,10 +128,15 @@ def build_storage(settings: Settings) -> Storage:
     return LocalStorage(settings.files_dir)
 
 
-def get_storage(request: Request) -> Storage:
+def storage_of(request: Request) -> Storage:
     """The app's storage backend, built on first use from its settings."""
     storage: Storage | None = getattr(request.app.state, "storage", None)
     if storage is None:
         storage = build_storage(request.app.state.services.settings)
         request.app.state.storage = storage
     return storage
+
+
+async def get_storage(request: Request) -> Storage:
+    """`storage_of` as a dependency; `async` so FastAPI runs it without a thread hop."""
+    return storage_of(request)

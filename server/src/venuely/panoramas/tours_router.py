@@ -20,7 +20,7 @@ from venuely.core.deps import SessionDep
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.ids import ID_PATTERN
 from venuely.core.openapi import binary_responses
-from venuely.files.storage import StorageError, get_storage
+from venuely.files.storage import StorageError, storage_of
 from venuely.panoramas.models import PanoVersion
 
 tours_router = APIRouter(tags=["tours"])
@@ -77,7 +77,7 @@ async def tour_file(
     if request.method == "HEAD":
         return Response(status_code=200, headers=headers, media_type=content_type)
     try:
-        chunks = await get_storage(request).open(digest)
+        chunks = await storage_of(request).open(digest)
     except KeyError as exc:
         raise _not_found(file_path) from exc
     except StorageError as exc:

@@ -38,7 +38,7 @@ ChildID = Annotated[str | None, Query(alias="ChildID", pattern=REF_PATTERN)]
 RelationIdPath = Annotated[str, Path(alias="RelationID", pattern=ID_PATTERN)]
 
 
-def _relation_filter(
+async def _relation_filter(
     event_id: EventIdQuery,
     parent_type: ParentType = None,
     parent_id: ParentID = None,
