@@ -242,15 +242,19 @@ async def _optional_principal(
     return None if token is None else await load_principal(session, services, token)
 
 
+def not_authenticated() -> ApiError:
+    return ApiError(
+        ErrorCode.NOT_AUTHENTICATED,
+        "Authentication required",
+        headers={"WWW-Authenticate": "Bearer"},
+    )
+
+
 async def _principal(
     principal: Annotated[Principal | None, Depends(_optional_principal)],
 ) -> Principal:
     if principal is None:
-        raise ApiError(
-            ErrorCode.NOT_AUTHENTICATED,
-            "Authentication required",
-            headers={"WWW-Authenticate": "Bearer"},
-        )
+        raise not_authenticated()
     return principal
 
 

@@ -1,7 +1,8 @@
 """The realtime socket's caller: the ticket call that opens it and the checks that keep it open.
 
 - `POST /amvproto/authenticate` trades a bearer token for a single-use connection ticket
-  (`realtime/tickets.py`) after the same event-membership check REST uses.
+  (`realtime/tickets.py`) after the same event-membership check REST uses, made in one
+  statement as the handshake makes it (`ticket_caller`).
 - `load_socket_caller` is registered with realtime (`realtime/callers.py`): the gateway runs it
   on the handshake, so realtime learns who connects without importing accounts.
 - `session_principal` is how a feature's socket handler gets its caller for each command: the
@@ -10,19 +11,21 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Depends, Query, Request
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from venuely.accounts.permissions import (
-    Authenticated,
     Principal,
+    bearer_token,
     check_command_callers,
-    check_event_member_by_id,
+    not_authenticated,
+    policy,
     principal_of,
 )
-from venuely.accounts.tokens import check_session
+from venuely.accounts.tokens import check_session, claims_mismatch, read_claims
 from venuely.core.deps import ServicesDep, SessionDep
 from venuely.core.errors import ApiError
 from venuely.core.ids import ID_PATTERN, NULL_ID
@@ -59,17 +62,47 @@ async def load_socket_caller(
     return SocketCaller(person_id=verdict.person_id, event_admin=verdict.is_admin)
 
 
-@ticket_router.post("/amvproto/authenticate")
-async def authenticate_socket(
-    principal: Authenticated,
+@dataclass(frozen=True, slots=True)
+class TicketCaller:
+    session_id: str
+    event_id: str  # the event whose socket the ticket opens, or the null id
+
+
+@policy("authenticated")
+async def ticket_caller(
+    request: Request,
     session: SessionDep,
     services: ServicesDep,
     # Admin logins are not bound to an event; they name the event whose socket they want.
     event_id: Annotated[str | None, Query(alias="EventID", pattern=ID_PATTERN)] = None,
+) -> TicketCaller:
+    """`authenticated`, then the event rule REST uses (admins of the event, or its admitted
+    attendees), as the socket's handshake checks it: one statement of plain columns for the
+    session, person, grants and membership (`check_command_callers`), same refusals in the same
+    order. Every attendee asks for a ticket on each (re)connect, all at once after a restart;
+    the full principal, loaded as entities, cost several times that statement."""
+    token = bearer_token(request)
+    if token is None:
+        raise not_authenticated()
+    claims = read_claims(services, token)
+    target = event_id or claims.event_id
+    if target == NULL_ID:  # an organizer's socket outside any event: the full check
+        await check_session(
+            session, services, claims.session_id, claims=(claims.person_id, claims.event_id)
+        )
+        return TicketCaller(claims.session_id, NULL_ID)
+    verdicts = await check_command_callers(session, services, target, (claims.session_id,))
+    verdict = verdicts[claims.session_id]
+    if isinstance(verdict, ApiError):
+        raise verdict
+    if verdict.person_id != claims.person_id:  # what `check_session` compares
+        raise claims_mismatch()
+    return TicketCaller(claims.session_id, target)
+
+
+@ticket_router.post("/amvproto/authenticate")
+async def authenticate_socket(
+    caller: Annotated[TicketCaller, Depends(ticket_caller)], services: ServicesDep
 ) -> str:
     """A ticket for one connection to `/realtime/{ticket}` within 30 seconds."""
-    target = event_id or principal.token_event_id
-    if target != NULL_ID:
-        # The same rule REST uses: admins of the event, or its admitted attendees.
-        await check_event_member_by_id(session, principal, target)
-    return issue_ticket(services, session_id=principal.session_id, event_id=target)
+    return issue_ticket(services, session_id=caller.session_id, event_id=caller.event_id)
