@@ -75,6 +75,11 @@ def test_two_workers_report_their_sum(tmp_path: Path) -> None:
             for _ in range(REQUESTS):
                 # A connection each, so the kernel spreads them over both workers.
                 assert httpx.get(f"{base}/healthz").status_code == 200
+            # A request is counted once its answer has gone, so the last one may reach the
+            # counter just after the client has it: wait for the sum, then it must stay put.
+            while _healthz_count(http.get(f"{base}/metrics").text) < before + REQUESTS:
+                assert time.monotonic() < deadline + 30, "the workers' sum never arrived"
+                time.sleep(0.05)
             counts = {_healthz_count(http.get(f"{base}/metrics").text) for _ in range(4)}
         assert counts == {before + REQUESTS}
     finally:
