@@ -3,8 +3,6 @@ attendees, and a statement counter for the rules that must not cost a query."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,24 +35,6 @@ async def build_people_world(services: Services, **event_fields: Any) -> PeopleW
     organizer = await make_person(services)
     await grant_admin(services, organizer, AdminType.EVENT, event_id=event.id, roles=["people"])
     return PeopleWorld(event, organizer, await token_for(services, organizer))
-
-
-@contextmanager
-def counted_statements(services: Services) -> Iterator[list[str]]:
-    """Every SQL statement the engine runs inside the block."""
-    from sqlalchemy import event as sa_event
-
-    statements: list[str] = []
-
-    def count(_conn: object, _cursor: object, statement: str, *_: object) -> None:
-        statements.append(statement)
-
-    engine = services.db.engine.sync_engine
-    sa_event.listen(engine, "before_cursor_execute", count)
-    try:
-        yield statements
-    finally:
-        sa_event.remove(engine, "before_cursor_execute", count)
 
 
 async def put(client: httpx.AsyncClient, world: PeopleWorld, tail: str) -> httpx.Response:

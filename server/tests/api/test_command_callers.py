@@ -7,9 +7,9 @@ from __future__ import annotations
 from datetime import timedelta
 
 from sqlalchemy import delete, update
-from sqlalchemy import event as sa_event
 
 from tests.factories import grant_admin, make_customer, make_event, make_person, token_for
+from tests.statements import counted_statements
 from venuely.accounts.models import AuthSession, Person
 from venuely.accounts.permissions import (
     EventCaller,
@@ -145,17 +145,8 @@ async def test_an_open_event_needs_no_whitelist_query_while_another_is_restricte
     await make_event(services, customer, is_restricted=True)
     attendee = await make_person(services, event=open_event)
     session_id = await _session(services, attendee, open_event)
-    statements: list[str] = []
-
-    def count(_conn: object, _cursor: object, statement: str, *_: object) -> None:
-        statements.append(statement)
-
-    engine = services.db.engine.sync_engine
-    sa_event.listen(engine, "before_cursor_execute", count)
-    try:
+    with counted_statements(services) as statements:
         async with services.db.session() as session:
             found = await check_command_callers(session, services, open_event.id, [session_id])
-    finally:
-        sa_event.remove(engine, "before_cursor_execute", count)
     assert _verdict(found[session_id]) == (attendee.id, False)
     assert not [s for s in statements if "event_whitelist" in s and "auth_sessions" not in s]

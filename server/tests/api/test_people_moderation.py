@@ -8,8 +8,8 @@ import httpx
 
 from tests.api.accounts_support import login
 from tests.api.chat_support import build_chat_world, send, tmp_id
-from tests.api.people_support import counted_statements
 from tests.factories import DEFAULT_PASSWORD, bearer, grant_admin, make_person, token_for
+from tests.statements import counted_statements
 from venuely.admins.models import AdminType
 from venuely.core.services import Services
 

@@ -4,13 +4,10 @@ Its refusals are the authorization matrix's (`authz_rows.py`) and the handshake 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-
 import httpx
-from sqlalchemy import event as sa_event
 
 from tests.factories import bearer, grant_admin, make_event, make_person, token_for
+from tests.statements import counted_statements
 from venuely.admins.models import AdminType
 from venuely.core.ids import NULL_ID
 from venuely.core.services import Services
@@ -19,28 +16,13 @@ from venuely.realtime.tickets import verify_ticket
 TICKET = "/amvproto/authenticate"
 
 
-@contextmanager
-def statements(services: Services) -> Iterator[list[str]]:
-    seen: list[str] = []
-
-    def count(_conn: object, _cursor: object, statement: str, *_: object) -> None:
-        seen.append(statement)
-
-    engine = services.db.engine.sync_engine
-    sa_event.listen(engine, "before_cursor_execute", count)
-    try:
-        yield seen
-    finally:
-        sa_event.remove(engine, "before_cursor_execute", count)
-
-
 async def test_an_attendees_ticket_costs_one_statement(
     services: Services, client: httpx.AsyncClient
 ) -> None:
     event = await make_event(services)
     person = await make_person(services, event=event)
     token = await token_for(services, person, event)
-    with statements(services) as seen:
+    with counted_statements(services) as seen:
         response = await client.post(TICKET, headers=bearer(token))
     assert response.status_code == 200, response.text
     assert len(seen) == 1

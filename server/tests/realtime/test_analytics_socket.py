@@ -8,12 +8,12 @@ from typing import Any
 
 from prometheus_client import REGISTRY
 from sqlalchemy import delete, select
-from sqlalchemy import event as sa_event
 
 from tests.api.analytics_support import dropped, item
 from tests.factories import make_person, token_for
 from tests.realtime.interaction_support import settle
 from tests.realtime.live import LiveServer, attendee
+from tests.statements import counted_statements
 from venuely.accounts.models import AuthSession
 from venuely.analytics.flush import flush
 from venuely.analytics.intake import SocketItems, take_batch
@@ -104,14 +104,7 @@ async def test_a_batch_costs_one_caller_and_one_consent_statement(services: Serv
     async with services.db.session() as session:
         await session.execute(delete(AuthSession).where(AuthSession.id == gone))
 
-    statements: list[str] = []
-
-    def count(_conn: object, _cursor: object, statement: str, *_: object) -> None:
-        statements.append(statement)
-
-    engine = services.db.engine.sync_engine
-    sa_event.listen(engine, "before_cursor_execute", count)
-    try:
+    with counted_statements(services) as statements:
         outcomes = await take_batch(
             services,
             [
@@ -119,8 +112,6 @@ async def test_a_batch_costs_one_caller_and_one_consent_statement(services: Serv
                 for token in tokens
             ],
         )
-    finally:
-        sa_event.remove(engine, "before_cursor_execute", count)
     assert len(statements) == 2
     kept = [o.Accepted if isinstance(o, TrackOut) else o.code for o in outcomes]
     # Three consented, one did not, one logged out meanwhile (REST's refusal).
