@@ -503,6 +503,17 @@ async def check_command_callers(
     return verdicts
 
 
+async def check_command_caller(
+    session: AsyncSession, services: Services, event_id: str, session_id: str
+) -> EventCaller:
+    """`check_command_callers` for one auth session (a socket's handshake, its ticket): the
+    caller, or its refusal raised."""
+    verdict = (await check_command_callers(session, services, event_id, (session_id,)))[session_id]
+    if isinstance(verdict, ApiError):
+        raise verdict
+    return verdict
+
+
 async def resolve_command_callers(
     session: AsyncSession, services: Services, callers: Sequence[tuple[str, EventCaller | str]]
 ) -> list[EventCaller | ApiError]:

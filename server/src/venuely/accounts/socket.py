@@ -20,14 +20,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from venuely.accounts.permissions import (
     Principal,
     bearer_token,
-    check_command_callers,
+    check_command_caller,
     not_authenticated,
     policy,
     principal_of,
 )
 from venuely.accounts.tokens import check_session, claims_mismatch, read_claims
 from venuely.core.deps import ServicesDep, SessionDep
-from venuely.core.errors import ApiError
 from venuely.core.ids import ID_PATTERN, NULL_ID
 from venuely.core.services import Services
 from venuely.realtime.callers import SocketCaller, register_caller_loader
@@ -56,10 +55,8 @@ async def load_socket_caller(
     # `check_event_member_by_id`, in one statement of plain columns. A reconnect storm runs
     # this once per socket, and loading the session, person and grants as entities cost
     # several times the statement.
-    verdict = (await check_command_callers(session, services, event_id, (session_id,)))[session_id]
-    if isinstance(verdict, ApiError):
-        raise verdict
-    return SocketCaller(person_id=verdict.person_id, event_admin=verdict.is_admin)
+    caller = await check_command_caller(session, services, event_id, session_id)
+    return SocketCaller(person_id=caller.person_id, event_admin=caller.is_admin)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +75,7 @@ async def ticket_caller(
 ) -> TicketCaller:
     """`authenticated`, then the event rule REST uses (admins of the event, or its admitted
     attendees), as the socket's handshake checks it: one statement of plain columns for the
-    session, person, grants and membership (`check_command_callers`), same refusals in the same
+    session, person, grants and membership (`check_command_caller`), same refusals in the same
     order. Every attendee asks for a ticket on each (re)connect, all at once after a restart;
     the full principal, loaded as entities, cost several times that statement."""
     token = bearer_token(request)
@@ -91,11 +88,8 @@ async def ticket_caller(
             session, services, claims.session_id, claims=(claims.person_id, claims.event_id)
         )
         return TicketCaller(claims.session_id, NULL_ID)
-    verdicts = await check_command_callers(session, services, target, (claims.session_id,))
-    verdict = verdicts[claims.session_id]
-    if isinstance(verdict, ApiError):
-        raise verdict
-    if verdict.person_id != claims.person_id:  # what `check_session` compares
+    caller = await check_command_caller(session, services, target, claims.session_id)
+    if caller.person_id != claims.person_id:  # what `check_session` compares
         raise claims_mismatch()
     return TicketCaller(claims.session_id, target)
 

@@ -6,14 +6,12 @@ kernel takes what it can and the transport buffers the rest. A socket that canno
 grows its own transport buffer — until it holds more than the byte budget, and the connection is
 closed as a slow consumer (protocol/README.md §8, close 4008), which costs the others nothing.
 
-Coalescing: a write is one system call, and on loopback or a busy server that call (the kernel's
-TCP work) costs more than everything Python does for a delivery. So messages are not written the
-moment they are sent: a connection collects what it is sent during one turn of the event loop
-and writes it at the end of that turn, all in one call (`Outbox`). When the server is idle a
-turn holds one message and nothing changes but a callback; when it is busy — a chat at 30
-messages a second to 10,000 sockets, several broadcasts decoded from one Redis read — each socket
-gets one write per turn instead of one per message. Order is kept: a connection's messages go in
-the order sent, and a close frame after every message sent before it (`close` writes first).
+Coalescing: a write is one system call, and on a busy server that call (the kernel's TCP work)
+costs more than everything Python does for a delivery. So a connection collects what it is
+handed and the hub's `Outbox` writes it in one call: at the end of the turn of the event loop,
+or, after an expensive write, once as long again has passed. Order is kept: a connection's
+messages go in the order handed, and a close frame after every message handed before it
+(`close` writes first).
 """
 
 from __future__ import annotations
