@@ -14,11 +14,12 @@ from tests.api.chat_support import ChatWorld, build_chat_world, send
 from tests.factories import bearer, grant_admin, make_customer, make_person, token_for
 from venuely.admins.models import AdminType
 from venuely.chat.models import ChatMessage, Chatroom
-from venuely.chat.service import create_direct_room, create_group_room, rooms_for
+from venuely.chat.service import create_direct_room, create_group_room
 from venuely.core.errors import ApiError
 from venuely.core.services import Services
 from venuely.demo.seed import seed_demo
 from venuely.realtime.hub import room_channel
+from venuely.realtime.membership import join_socket
 
 
 @pytest.fixture
@@ -167,7 +168,7 @@ async def test_room_creation_refusals(services: Services, world: ChatWorld) -> N
     assert too_many.value.code.value == "TOO_MANY_MEMBERS"
 
 
-async def test_rooms_for_lists_the_channels_a_connection_joins(
+async def test_a_new_socket_joins_its_persons_rooms(
     services: Services, client: httpx.AsyncClient, world: ChatWorld
 ) -> None:
     async with services.db.session() as session:
@@ -180,8 +181,8 @@ async def test_rooms_for_lists_the_channels_a_connection_joins(
             member_ids_in=[world.id("alice")],
             tmp_id="g",
         )
-        alice = await rooms_for(session, world.id("alice"), world.event.id)
-        dave = await rooms_for(session, world.id("dave"), world.event.id)
+        alice = (await join_socket(session, world.id("alice"), world.event.id)).channels
+        dave = (await join_socket(session, world.id("dave"), world.event.id)).channels
     assert sorted(alice) == sorted(
         room_channel(r) for r in (world.broadcast_id, world.direct_id, group.ID)
     )

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import Select, and_, func, or_, select
+from sqlalchemy import BindParameter, Select, and_, bindparam, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from venuely.accounts.models import Person
@@ -28,6 +28,7 @@ from venuely.core.db import begin_write
 from venuely.core.errors import ApiError, ErrorCode
 from venuely.core.services import Services
 from venuely.realtime.hub import person_channel
+from venuely.realtime.membership import SocketJoin
 from venuely.realtime.opcodes import Opcode
 
 # The list travels whole in one frame: 500 rows are about 50 KB of JSON, inside the protocol's
@@ -50,16 +51,23 @@ async def mutes_of(session: AsyncSession, event_id: str, person_id: str) -> list
     return list(rows.all())
 
 
-def muted_by(event_id: str, person_id: str) -> Select[str]:
+def muted_by(
+    event_id: str | BindParameter[str], person_id: str | BindParameter[str]
+) -> Select[str]:
     """The ids `person_id` muted or blocked in the event, as a subquery for reads."""
     return select(ChatMute.muted_id).where(
         ChatMute.event_id == event_id, ChatMute.person_id == person_id
     )
 
 
-async def muted_ids(session: AsyncSession, person_id: str, event_id: str) -> list[str]:
-    """For a socket opening (realtime.membership.register_initial_mutes): whom it must not hear."""
-    return list((await session.scalars(muted_by(event_id, person_id))).all())
+# For a socket opening (realtime.membership): whom its person must not hear.
+SOCKET_MUTES = muted_by(bindparam("event_id"), bindparam("person_id"))
+
+
+async def socket_mutes(
+    _session: AsyncSession, _person_id: str, _event_id: str, muted: list[str]
+) -> SocketJoin:
+    return SocketJoin(mutes=muted)
 
 
 async def is_muted(session: AsyncSession, event_id: str, person_id: str, sender_id: str) -> bool:

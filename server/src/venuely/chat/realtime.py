@@ -18,14 +18,16 @@ from venuely.chat.access import RoomAccess, access_room, check_may_write
 from venuely.chat.frames import DeleteIn, EditIn, ReadIn, RoomCreateIn, SendIn
 from venuely.chat.publish import Effect, deliver
 from venuely.core.errors import ApiError, ErrorCode
-from venuely.realtime.membership import register_initial_channels, register_initial_mutes
+from venuely.realtime.membership import register_socket_rows
 from venuely.realtime.opcodes import Opcode
 from venuely.realtime.registry import ConnectionContext, handles
 
-# The gateway subscribes each new connection to the rooms its person is in, and starts its mute
-# filter from the person's list (the hub keeps it current from CHAT_MUTES_NOTIFY frames).
-register_initial_channels(service.rooms_for)
-register_initial_mutes(mutes.muted_ids)
+# The gateway subscribes each new connection to the broadcast room and the rooms its person is
+# in, and starts its mute filter from the person's list (the hub keeps it current from
+# CHAT_MUTES_NOTIFY frames).
+register_socket_rows(service.SOCKET_BROADCAST_ROOM, service.socket_broadcast_room)
+register_socket_rows(service.SOCKET_ROOMS, service.socket_rooms)
+register_socket_rows(mutes.SOCKET_MUTES, mutes.socket_mutes)
 
 
 async def _event_access(session: AsyncSession, ctx: ConnectionContext) -> EventAccess:

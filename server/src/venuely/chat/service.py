@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
-from sqlalchemy import bindparam, delete, literal, select, union_all
+from sqlalchemy import bindparam, delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -34,6 +34,7 @@ from venuely.core.services import Services
 from venuely.events.models import Attendee, Event
 from venuely.events.service import register_event_created
 from venuely.realtime.hub import person_channel, room_channel
+from venuely.realtime.membership import SocketJoin
 from venuely.realtime.opcodes import Opcode
 from venuely.relations.models import Relation, RelationType
 
@@ -114,34 +115,35 @@ async def _broadcast_room_for_new_event(
     await ensure_broadcast_room(session, event.id, services.clock.now())
 
 
-# The broadcast room (flagged) and the rooms the person is a member of; built once, as the
-# gateway runs it for every new socket.
-_ROOMS_OF_SOCKET = union_all(
-    select(Chatroom.id, literal(True)).where(
-        Chatroom.event_id == bindparam("event_id"), Chatroom.internal_name == BROADCAST
-    ),
-    select(Relation.parent_id, literal(False)).where(
-        Relation.event_id == bindparam("event_id"),
-        Relation.parent_type == ROOM_PARENT,
-        Relation.relation_type == RelationType.CHATROOM_ATTENDEE.value,
-        Relation.child_type == PERSON_CHILD,
-        Relation.child_id == bindparam("person_id"),
-    ),
+# For each new socket (realtime.membership): the event's broadcast room, and the rooms its
+# person is a member of. Built once, as the gateway reads them for every socket.
+SOCKET_BROADCAST_ROOM = select(Chatroom.id).where(
+    Chatroom.event_id == bindparam("event_id"), Chatroom.internal_name == BROADCAST
+)
+SOCKET_ROOMS = select(Relation.parent_id).where(
+    Relation.event_id == bindparam("event_id"),
+    Relation.parent_type == ROOM_PARENT,
+    Relation.relation_type == RelationType.CHATROOM_ATTENDEE.value,
+    Relation.child_type == PERSON_CHILD,
+    Relation.child_id == bindparam("person_id"),
 )
 
 
-async def rooms_for(session: AsyncSession, person_id: str, event_id: str) -> list[str]:
-    """Room channels a connection of `person_id` to `event_id` listens on: the broadcast room
-    and every direct or group room they are a member of. For the gateway, once per socket, so
-    both come in one statement; only an event older than chat (no broadcast room yet) costs a
-    second one, which creates the room, so the caller's session should commit."""
-    params = {"event_id": event_id, "person_id": person_id}
-    rows = (await session.execute(_ROOMS_OF_SOCKET, params)).all()
-    broadcast_ids = [room_id for room_id, is_broadcast in rows if is_broadcast]
-    if not broadcast_ids:
-        broadcast_ids = [(await ensure_broadcast_room(session, event_id, datetime.now(UTC))).id]
-    others = [room_id for room_id, is_broadcast in rows if not is_broadcast]
-    return [room_channel(room_id) for room_id in (*broadcast_ids, *others)]
+async def socket_broadcast_room(
+    session: AsyncSession, _person_id: str, event_id: str, found: list[str]
+) -> SocketJoin:
+    """The broadcast room's channel. An event older than chat gets its room now, so the
+    caller's session should commit."""
+    if found:
+        return SocketJoin(channels=[room_channel(found[0])])
+    room = await ensure_broadcast_room(session, event_id, datetime.now(UTC))
+    return SocketJoin(channels=[room_channel(room.id)])
+
+
+async def socket_rooms(
+    _session: AsyncSession, _person_id: str, _event_id: str, found: list[str]
+) -> SocketJoin:
+    return SocketJoin(channels=[room_channel(room_id) for room_id in found])
 
 
 async def rooms_of_person(

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import ColumnElement, exists, or_, select, update
+from sqlalchemy import BindParameter, ColumnElement, bindparam, exists, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from venuely.accounts.models import Person
@@ -45,7 +45,9 @@ def not_agent(event_id: str) -> ApiError:
     )
 
 
-def agent_relation(event_id: str, person_id: str) -> ColumnElement[bool]:
+def agent_relation(
+    event_id: str | BindParameter[str], person_id: str | BindParameter[str]
+) -> ColumnElement[bool]:
     """The `HelpdeskAgent` relation naming `person_id` in `event_id`, as a condition."""
     return exists().where(
         Relation.event_id == event_id,
@@ -61,10 +63,10 @@ async def is_named_agent(session: AsyncSession, event_id: str, person_id: str) -
     return bool(await session.scalar(select(agent_relation(event_id, person_id))))
 
 
-async def is_agent(session: AsyncSession, event_id: str, person_id: str) -> bool:
-    """Any person, not only the caller (a socket's, a message's sender): an admin of the event
-    holding `moderation` by their grants, or a named agent. One statement; the gateway asks it
-    for every socket."""
+def agent_condition(
+    event_id: str | BindParameter[str], person_id: str | BindParameter[str]
+) -> ColumnElement[bool]:
+    """`person_id` is an agent of `event_id` (`is_agent`), as a condition."""
     customer = select(Event.customer_id).where(Event.id == event_id).scalar_subquery()
     grant = exists().where(
         Admin.person_id == person_id,
@@ -78,7 +80,18 @@ async def is_agent(session: AsyncSession, event_id: str, person_id: str) -> bool
             & role_granted(Admin.roles, Role.MODERATION),
         ),
     )
-    return bool(await session.scalar(select(or_(grant, agent_relation(event_id, person_id)))))
+    return or_(grant, agent_relation(event_id, person_id))
+
+
+# Built once: building this statement and its cache key anew cost more than running it.
+_IS_AGENT = select(agent_condition(bindparam("event_id"), bindparam("person_id")))
+
+
+async def is_agent(session: AsyncSession, event_id: str, person_id: str) -> bool:
+    """Any person, not only the caller (a message's sender): an admin of the event holding
+    `moderation` by their grants, or a named agent. One statement."""
+    params = {"event_id": event_id, "person_id": person_id}
+    return bool(await session.scalar(_IS_AGENT, params))
 
 
 async def caller_is_agent(session: AsyncSession, access: EventAccess) -> bool:

@@ -10,15 +10,25 @@ There are no help desk commands: tickets change over REST, messages are chat's.
 
 from __future__ import annotations
 
+from sqlalchemy import bindparam, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from venuely.helpdesk.access import is_agent
+from venuely.events.models import Event
+from venuely.helpdesk.access import agent_condition
 from venuely.helpdesk.notify import helpdesk_channel
-from venuely.realtime.membership import register_initial_channels
+from venuely.realtime.membership import SocketJoin, register_socket_rows
+
+# The event's id when the socket's person is one of its agents: no row otherwise.
+_AGENT_OF_EVENT = select(Event.id).where(
+    Event.id == bindparam("event_id"),
+    agent_condition(bindparam("event_id"), bindparam("person_id")),
+)
 
 
-@register_initial_channels
-async def helpdesk_channels(session: AsyncSession, person_id: str, event_id: str) -> list[str]:
-    if await is_agent(session, event_id, person_id):
-        return [helpdesk_channel(event_id)]
-    return []
+async def _agent_channel(
+    _session: AsyncSession, _person_id: str, _event_id: str, events: list[str]
+) -> SocketJoin:
+    return SocketJoin(channels=[helpdesk_channel(event_id) for event_id in events])
+
+
+register_socket_rows(_AGENT_OF_EVENT, _agent_channel)

@@ -24,7 +24,7 @@ from venuely.realtime.connection import Connection, ConnState, DirectSocket
 from venuely.realtime.errors import CloseCode, close_code_for
 from venuely.realtime.frames import ConnectionLimit, encode, error_frame
 from venuely.realtime.hub import Hub, event_channel, person_channel, staff_channel
-from venuely.realtime.membership import connection_closed, initial_channels, initial_mutes
+from venuely.realtime.membership import connection_closed, join_socket
 from venuely.realtime.opcodes import OPCODE_SPECS, Opcode
 from venuely.realtime.registry import ConnectionContext, is_handled, run_command
 from venuely.realtime.tickets import verify_ticket
@@ -103,10 +103,11 @@ async def _handshake(
             channels.append(event_channel(grant.event_id))
             if caller.event_admin:
                 channels.append(staff_channel(grant.event_id))
-            channels.extend(await initial_channels(session, person_id, grant.event_id))
             # Read in the same transaction; a change committed from here to `attach` is missed
             # until the next one or a reconnect (the window of one handshake).
-            conn.mutes = await initial_mutes(session, person_id, grant.event_id) or None
+            joined = await join_socket(session, person_id, grant.event_id)
+            channels.extend(joined.channels)
+            conn.mutes = frozenset(joined.mutes) or None
     conn.person_id, conn.event_id = person_id, grant.event_id
     conn.session_id = grant.session_id
     # Per process with the in-process hub, across processes with Redis (hub.admit).

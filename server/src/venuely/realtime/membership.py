@@ -1,24 +1,31 @@
-"""Which channels a new connection listens on, beyond its event and person channels; whose chat
-messages it does not receive (mutes); and what features learn when one of this process's
-connections closes.
+"""What a new connection listens on beyond its event and person channels, whose chat messages it
+does not receive (mutes), and what features learn when one of this process's connections closes.
 
 Features own their membership rules (chat decides who is in which room), so `realtime/` asks
-them through hooks instead of importing them. A feature registers a function at import time:
+them through hooks instead of importing them. A feature registers, at import time, a statement
+of one string column that may use the bind parameters `:event_id` and `:person_id`, and what to
+make of its rows:
 
-    @register_initial_channels
-    async def chat_rooms(session, person_id, event_id) -> list[str]:
-        return [room_channel(r) for r in ...]
+    async def rooms(session, person_id, event_id, values) -> SocketJoin:
+        return SocketJoin(channels=[room_channel(v) for v in values])
 
-The gateway calls every hook once per new connection, inside the connect transaction, and
-subscribes the connection to the union before it starts delivering.
+    register_socket_rows(select(Relation.parent_id).where(...), rooms)
+
+The gateway reads every feature's rows in one statement (`join_socket`: a UNION ALL, each part
+tagged), inside the connect transaction, and subscribes the connection to the union of the
+channels before it starts delivering. One statement, not one per feature: a reconnect storm
+opens thousands of sockets a second, and each statement's round trip through the ORM cost more
+than the lookup itself.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Collection
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
+from sqlalchemy import CompoundSelect, Integer, Select, literal_column, union_all
 from sqlalchemy.ext.asyncio import AsyncSession
 
 if TYPE_CHECKING:
@@ -26,45 +33,65 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("venuely.realtime")
 
-ChannelHook = Callable[[AsyncSession, str, str], Awaitable[list[str]]]
 
-_hooks: list[ChannelHook] = []
+@dataclass(slots=True)
+class SocketJoin:
+    """A feature's part of a new socket: channels to listen on, senders it must not hear (the
+    hub's filter starts from them; CHAT_MUTES_NOTIFY frames keep it current while it is open)."""
 
-
-def register_initial_channels(hook: ChannelHook) -> ChannelHook:
-    if hook not in _hooks:
-        _hooks.append(hook)
-    return hook
-
-
-async def initial_channels(session: AsyncSession, person_id: str, event_id: str) -> list[str]:
-    channels: list[str] = []
-    for hook in _hooks:
-        channels.extend(await hook(session, person_id, event_id))
-    return channels
+    channels: list[str] = field(default_factory=list)
+    mutes: list[str] = field(default_factory=list)
 
 
-# -- whom a new connection does not hear --------------------------------------------------------
-
-# (session, person_id, event_id) -> ids of the senders whose chat messages the person muted.
-MutesHook = Callable[[AsyncSession, str, str], Awaitable[Collection[str]]]
-
-_mutes_hooks: list[MutesHook] = []
+# (session, person_id, event_id, the part's values) -> what the socket joins. It may write (chat
+# creates an old event's broadcast room), so the caller's session commits.
+RowsHandler = Callable[[AsyncSession, str, str, list[str]], Awaitable[SocketJoin]]
 
 
-def register_initial_mutes(hook: MutesHook) -> MutesHook:
-    """Say whom a new connection's person muted (chat keeps the list): the hub's filter starts
-    from it, and CHAT_MUTES_NOTIFY frames keep it current while the socket is open."""
-    if hook not in _mutes_hooks:
-        _mutes_hooks.append(hook)
-    return hook
+@dataclass(frozen=True, slots=True)
+class _Part:
+    rows: Select[Any]
+    handle: RowsHandler
 
 
-async def initial_mutes(session: AsyncSession, person_id: str, event_id: str) -> frozenset[str]:
-    muted: set[str] = set()
-    for hook in _mutes_hooks:
-        muted.update(await hook(session, person_id, event_id))
-    return frozenset(muted)
+_parts: list[_Part] = []
+_statement: list[CompoundSelect[Any]] = []  # built at the first socket, after every registration
+
+
+def register_socket_rows(rows: Select[Any], handle: RowsHandler) -> None:
+    """Read `rows` (one string column) for every new socket and hand them to `handle`."""
+    if any(part.handle is handle for part in _parts):
+        return  # a module imported twice (tests) registers once
+    _parts.append(_Part(rows, handle))
+    _statement.clear()
+
+
+def _socket_statement() -> CompoundSelect[Any]:
+    if not _statement:
+        # The part's index, written into the statement (not bound: PostgreSQL cannot type a
+        # parameter that only a UNION gives a type), tags each row with its part.
+        tagged = [
+            part.rows.add_columns(literal_column(str(n), Integer).label("part"))
+            for n, part in enumerate(_parts)
+        ]
+        _statement.append(union_all(*tagged))
+    return _statement[0]
+
+
+async def join_socket(session: AsyncSession, person_id: str, event_id: str) -> SocketJoin:
+    """Every feature's channels and mutes for a new connection of `person_id` to `event_id`."""
+    joined = SocketJoin()
+    if not _parts:
+        return joined
+    values: list[list[str]] = [[] for _ in _parts]
+    params = {"event_id": event_id, "person_id": person_id}
+    for value, part in await session.execute(_socket_statement(), params):
+        values[part].append(value)
+    for part, found in zip(_parts, values, strict=True):
+        feature = await part.handle(session, person_id, event_id, found)
+        joined.channels.extend(feature.channels)
+        joined.mutes.extend(feature.mutes)
+    return joined
 
 
 # -- sockets that went away ------------------------------------------------------------------
