@@ -111,17 +111,17 @@ async def test_a_chat_ban_refuses_writes_not_reads(
 async def test_the_ban_costs_no_statement_on_the_send_path(
     client: httpx.AsyncClient, services: Services
 ) -> None:
-    """A send by an attendee runs the same 8 statements it ran before bans existed (token,
-    event, member check, room, lock, TmpID lookup, insert, room's last id): the ban and the
-    removal come with the member check's one statement."""
+    """A send by an attendee runs 6 statements (the caller with the event and the member
+    check, room, lock, TmpID lookup, insert, room's last id), as many as before bans existed:
+    the ban and the removal come with the member check's one statement."""
     world = await build_chat_world(services)
     await send(client, world, "alice", "warm-up")
     with counted_statements(services) as statements:
         assert (await send(client, world, "alice")).status_code == 201
     # PostgreSQL wraps the insert in a savepoint (chat/messages.py); SQLite needs none.
     work = [s for s in statements if not s.startswith(("SAVEPOINT", "RELEASE SAVEPOINT"))]
-    assert len(work) == 8, work
+    assert len(work) == 6, work
     member_check = [s for s in work if "event_whitelist" in s]
     assert len(member_check) == 1
     assert "attendees" in member_check[0]
-    assert "event_invitations" in member_check[0]
+    assert "auth_sessions" in member_check[0]

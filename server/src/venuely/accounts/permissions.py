@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Annotated, Any, TypeVar
 
 from fastapi import Depends, Path, Request
@@ -25,7 +26,13 @@ from sqlalchemy import Row, and_, bindparam, exists, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from venuely.accounts.models import AuthSession, Person
-from venuely.accounts.tokens import authenticate, check_session_state, session_revoked
+from venuely.accounts.tokens import (
+    authenticate,
+    check_session_state,
+    read_claims,
+    session_revoked,
+    session_verdict,
+)
 from venuely.accounts.whitelist import (
     EMAIL_ALLOWED,
     admits_everyone,
@@ -314,16 +321,22 @@ async def check_event_member(
         }
         row = (await session.execute(_CUSTOMER_STATE_AND_WHITELIST, params)).one()
         disabled, allowed, removed_at, chat_banned_at = row
-        if disabled:
-            raise customer_disabled(event.customer_id)
-        if removed_at is not None:
-            raise attendee_removed(event.id)
+        _check_attendee_state(event, disabled, removed_at)
         if not allowed:
             raise _not_whitelisted()
         return EventAccess(
             event=event, principal=principal, is_admin=False, chat_banned=chat_banned_at is not None
         )
     return EventAccess(event=event, principal=principal, is_admin=False)
+
+
+def _check_attendee_state(event: Event, customer_disabled_: bool, removed_at: object) -> None:
+    """An attendee's first two refusals, in this order: the customer closed, the person removed
+    (the whitelist's answer comes after them)."""
+    if customer_disabled_:
+        raise customer_disabled(event.customer_id)
+    if removed_at is not None:
+        raise attendee_removed(event.id)
 
 
 # The caller's attendee row in the event, if any: removal and chat ban (people/) come with the
@@ -564,13 +577,92 @@ EventIdPath = Annotated[str, Path(alias="EventID", pattern=ID_PATTERN)]
 CustomerIdPath = Annotated[str, Path(alias="CustomerID", pattern=ID_PATTERN)]
 
 
+# The `EventMember` policy's whole read in one statement: the auth session, its person and
+# grants (a row per grant, as `session_with_grants`), the event the path names, and the columns
+# of the attendee verdict (`_CUSTOMER_STATE_AND_WHITELIST`, with the whitelist asked only when
+# the event has one, as `check_command_callers` does). Every attendee read goes through it: the
+# three round trips it replaces (session, event, verdict) were a good part of such a read.
+_MEMBER_CALLER = (
+    select(
+        AuthSession,
+        Person,
+        Admin,
+        Event,
+        Customer.is_disabled.label("customer_disabled"),
+        admits_everyone(Event.__table__.c.id).label("admits_everyone"),
+        Attendee.removed_at,
+        Attendee.chat_banned_at,
+    )
+    .select_from(AuthSession)
+    .join(Person, Person.id == AuthSession.person_id)
+    .outerjoin(Admin, Admin.person_id == Person.id)
+    .outerjoin(Event, Event.id == bindparam("event_id"))
+    .outerjoin(Customer, Customer.id == Event.customer_id)
+    .outerjoin(Attendee, and_(Attendee.event_id == Event.id, Attendee.person_id == Person.id))
+    .where(AuthSession.id == bindparam("session_id"))
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _MemberCaller:
+    """What `_member_caller` read: the caller, and the event with its verdict columns (None
+    when the path names no event that exists)."""
+
+    principal: Principal
+    event: Event | None
+    customer_disabled: bool
+    admits_everyone: bool
+    removed_at: datetime | None
+    chat_banned_at: datetime | None
+
+
+async def _member_caller(
+    request: Request, session: SessionDep, services: ServicesDep
+) -> _MemberCaller:
+    """`_principal` for `event_member`, reading the event and the verdict's columns in its
+    statement. The refusals of the caller (401) come here, before the path is validated, as
+    `_principal`'s do for the other policies."""
+    token = bearer_token(request)
+    if token is None:
+        raise not_authenticated()
+    claims = read_claims(services, token)
+    # Not validated yet (the policy's own parameter is): a malformed id just finds no event.
+    event_id = str(request.path_params.get("EventID", ""))
+    params = {"session_id": claims.session_id, "event_id": event_id}
+    rows = (await session.execute(_MEMBER_CALLER, params)).all()
+    found = (rows[0][0], rows[0][1], [r[2] for r in rows if r[2] is not None]) if rows else None
+    auth, person, grants = session_verdict(services, found, (claims.person_id, claims.event_id))
+    _, _, _, event, disabled, everyone, removed_at, chat_banned_at = rows[0]
+    principal = principal_of(auth, person, grants)
+    return _MemberCaller(
+        principal, event, bool(disabled), bool(everyone), removed_at, chat_banned_at
+    )
+
+
 @policy("event_member")
 async def event_member(
     event_id: EventIdPath,
-    principal: Annotated[Principal, Depends(_principal)],
+    caller: Annotated[_MemberCaller, Depends(_member_caller)],
     session: SessionDep,
 ) -> EventAccess:
-    return await check_event_member(session, principal, await load_event(session, event_id))
+    """`check_event_member` on the event in the path, from the columns `_member_caller` read:
+    the same rules and refusals in the same order."""
+    principal, event = caller.principal, caller.event
+    if event is None:
+        raise _event_not_found(event_id)
+    if principal.admins_event(event):
+        return EventAccess(event=event, principal=principal, is_admin=True)
+    _check_event_token(principal, event.id)
+    if principal.is_preview:
+        _check_preview(principal, event.id, event.customer_id)
+        return EventAccess(event=event, principal=principal, is_admin=False)
+    _check_attendee_state(event, caller.customer_disabled, caller.removed_at)
+    if not caller.admits_everyone and not await is_email_allowed(
+        session, event.id, principal.person.login_email
+    ):
+        raise _not_whitelisted()
+    chat_banned = caller.chat_banned_at is not None
+    return EventAccess(event=event, principal=principal, is_admin=False, chat_banned=chat_banned)
 
 
 def _route_need(request: Request) -> RouteNeed | None:

@@ -93,7 +93,14 @@ async def check_session(
     (the row exists), issued for `claims` (person id, event id) when a token names them, not
     expired by the server's clock, and its person not disabled. Otherwise the 401 that says why;
     on a socket, TOKEN_REVOKED and JWT_EXPIRED close it (the error catalogue says so)."""
-    found = await session_with_grants(session, session_id)
+    return session_verdict(services, await session_with_grants(session, session_id), claims)
+
+
+def session_verdict(
+    services: Services, found: SessionGrants | None, claims: tuple[str, str] | None
+) -> SessionGrants:
+    """`check_session`'s decision on a session already read (None: no such row), for a caller
+    that read it inside a statement of its own (the `EventMember` policy)."""
     if found is None:
         raise session_revoked()
     auth, person, grants = found

@@ -9,8 +9,9 @@ own reaction to each message (`MyReaction`), loaded for a whole page in one stat
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any, cast
 
-from sqlalchemy import func, select
+from sqlalchemy import Row, and_, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.sql.elements import ColumnElement
 
@@ -43,7 +44,27 @@ def _visible(room: Chatroom, reader: str) -> ColumnElement[bool]:
     )
 
 
-async def history(
+# What a page needs of each message, as plain columns: loading 50 entities into the session
+# cost more than the statement itself, and a history page is only read.
+_PAGE_COLUMNS = (
+    ChatMessage.chatroom_id,
+    ChatMessage.id,
+    ChatMessage.event_id,
+    ChatMessage.sender_id,
+    ChatMessage.tmp_id,
+    ChatMessage.text,
+    ChatMessage.replied_to_message_id,
+    ChatMessage.like_count,
+    ChatMessage.dislike_count,
+    ChatMessage.is_deleted_by_author,
+    ChatMessage.is_banned,
+    ChatMessage.created_at,
+    ChatMessage.edited_at,
+    ChatMessageReaction.kind.label("my_reaction"),
+)
+
+
+async def history_page(
     session: AsyncSession,
     room: Chatroom,
     reader: str,
@@ -51,18 +72,28 @@ async def history(
     start_id: str | None,
     max_count: int,
     ascending: bool,
-) -> list[ChatMessage]:
+) -> list[ChatMessageOut]:
     """Messages `reader` sees after `start_id` oldest first (`ascending`), or before it newest
     first; without `start_id` from the very beginning or the very end. `start_id` itself is
-    excluded, so the last id of a page is the next page's `start_id`."""
+    excluded, so the last id of a page is the next page's `start_id`. As `messages_out` answers
+    them, with the reader's own reaction read in the same statement (its primary key is the
+    message's plus the person, so the join adds no row)."""
+    mine = and_(
+        ChatMessageReaction.chatroom_id == ChatMessage.chatroom_id,
+        ChatMessageReaction.message_id == ChatMessage.id,
+        ChatMessageReaction.person_id == reader,
+    )
     query = page_by_id(
-        select(ChatMessage).where(_visible(room, reader)),
+        select(*_PAGE_COLUMNS).outerjoin(ChatMessageReaction, mine).where(_visible(room, reader)),
         ChatMessage.id,
         start_id,
         max_count,
         descending=not ascending,
     )
-    return list((await session.scalars(query)).all())
+    # Untyped rows: `message_out` reads them by the entity's attribute names.
+    rows = cast("Sequence[Row[Any]]", (await session.execute(query)).all())
+    members, reads = await _members_and_reads(session, room, bool(rows))
+    return [message_out(row, members, reads, row.my_reaction) for row in rows]
 
 
 async def count_visible(session: AsyncSession, room: Chatroom, reader: str) -> int:
@@ -108,17 +139,26 @@ async def messages_out(
 ) -> list[ChatMessageOut]:
     """Wire models for a page as `reader` gets it: ReadBy from the members' read status (never
     for broadcast), MyReaction the reader's own."""
+    members, reads = await _members_and_reads(session, room, bool(messages))
+    mine = await my_reactions(session, room, reader, messages)
+    return [message_out(m, members, reads, mine.get(m.id)) for m in messages]
+
+
+async def _members_and_reads(
+    session: AsyncSession, room: Chatroom, any_message: bool
+) -> tuple[list[str], dict[str, str]]:
+    """The room's members and how far each read (person id -> last read message id), for
+    ReceiverIDs and ReadBy; neither for the broadcast room."""
     members = await member_ids(session, room)
     reads: dict[str, str] = {}
-    if room.kind != ChatroomKind.BROADCAST and messages:
+    if room.kind != ChatroomKind.BROADCAST and any_message:
         rows = await session.execute(
             select(ChatPersonStatus.person_id, ChatPersonStatus.last_read_chat_message_id).where(
                 ChatPersonStatus.chatroom_id == room.id
             )
         )
         reads = {str(pid): str(last) for pid, last in rows.all()}
-    mine = await my_reactions(session, room, reader, messages)
-    return [message_out(m, members, reads, mine.get(m.id)) for m in messages]
+    return members, reads
 
 
 async def with_my_reaction(

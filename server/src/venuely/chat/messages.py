@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import Row, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -95,7 +96,8 @@ def check_rate(services: Services, person_id: str, data: dict[str, str]) -> None
 
 
 def message_out(
-    message: ChatMessage,
+    # An entity, or a row of its columns (a history page reads no entities).
+    message: ChatMessage | Row[Any],
     members: Sequence[str],
     reads: dict[str, str] | None = None,
     my_reaction: str | None = None,

@@ -92,11 +92,10 @@ async def list_chat_messages_chronologically(
     first, ascending); with it the MaxCount before it (descending) or after it (ascending)."""
     room_access = await access_room(session, access, room_id)
     room, reader = room_access.room, room_access.person_id
-    found = await history.history(
+    page = await history.history_page(
         session, room, reader, start_id=start_id, max_count=max_count, ascending=is_ascending
     )
-    found.sort(key=lambda m: m.id)
-    return await history.messages_out(session, room, reader, found)
+    return sorted(page, key=lambda m: m.ID)
 
 
 @rooms_router.get(

@@ -50,10 +50,10 @@ async def _page(
 ) -> tuple[RoomAccess, list[ChatMessageOut]]:
     room_access = await access_room(session, access, room_id)
     room, reader = room_access.room, room_access.person_id
-    found = await history.history(
+    page = await history.history_page(
         session, room, reader, start_id=start_id, max_count=max_count, ascending=is_ascending
     )
-    return room_access, await history.messages_out(session, room, reader, found)
+    return room_access, page
 
 
 @router.get(MESSAGES, response_model=list[ChatMessageOut])

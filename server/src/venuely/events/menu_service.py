@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from venuely.core.errors import ApiError, ErrorCode
@@ -78,8 +78,16 @@ async def navigation(
 ) -> list[MenuItemOut]:
     """Items by Index descending, as the attendee app shows them. Attendees never receive
     hidden items (they may be drafts); admins get all of them to preview and edit."""
-    query = select(MenuItem).where(MenuItem.event_id == event.id)
-    if not include_hidden:
-        query = query.where(MenuItem.is_visible.is_(True))
-    rows = await session.scalars(query.order_by(MenuItem.index.desc(), MenuItem.id))
+    query = _NAVIGATION_ALL if include_hidden else _NAVIGATION_VISIBLE
+    rows = await session.scalars(query, {"event_id": event.id})
     return [menu_item_out(item) for item in rows.all()]
+
+
+# Built once: every attendee's app reads the navigation with the public view, and a statement
+# built per call costs its construction and its cache-key walk each time.
+_NAVIGATION_ALL = (
+    select(MenuItem)
+    .where(MenuItem.event_id == bindparam("event_id"))
+    .order_by(MenuItem.index.desc(), MenuItem.id)
+)
+_NAVIGATION_VISIBLE = _NAVIGATION_ALL.where(MenuItem.is_visible.is_(True))

@@ -14,7 +14,9 @@ from enum import StrEnum
 from typing import Any
 
 from fastapi import UploadFile
+from sqlalchemy import and_, bindparam, select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import aliased
 
 from venuely.accounts.models import Person
 from venuely.core.services import Services
@@ -133,11 +135,26 @@ def photobooth_out(row: Photobooth, person: Person | None = None) -> PhotoboothO
     return out
 
 
+_FAQ = aliased(EventPage, name="faq")
+_LANDING = aliased(EventPage, name="landing")
+# The three parts in one statement, each outer-joined to the event's row (None when not
+# configured), instead of a primary-key read each: every attendee's app reads the public view.
+_PUBLIC_PARTS = (
+    select(_FAQ, _LANDING, Photobooth)
+    .select_from(Event)
+    .outerjoin(_FAQ, and_(_FAQ.event_id == Event.id, _FAQ.kind == PageKind.FAQ.value))
+    .outerjoin(
+        _LANDING, and_(_LANDING.event_id == Event.id, _LANDING.kind == PageKind.LANDING.value)
+    )
+    .outerjoin(Photobooth, Photobooth.event_id == Event.id)
+    .where(Event.id == bindparam("event_id"))
+)
+
+
 async def public_parts(session: AsyncSession, event: Event, person: Person) -> dict[str, Any]:
     """FAQ, Landing and Photobooth for `GET /events/{EventID}/public`; None = not configured."""
-    faq = await session.get(EventPage, (event.id, PageKind.FAQ.value))
-    landing = await session.get(EventPage, (event.id, PageKind.LANDING.value))
-    booth = await session.get(Photobooth, event.id)
+    row = (await session.execute(_PUBLIC_PARTS, {"event_id": event.id})).one()
+    faq, landing, booth = row
     return {
         "FAQ": faq_out(faq) if faq else None,
         "Landing": page_out(landing) if landing else None,

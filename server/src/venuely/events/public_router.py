@@ -16,6 +16,7 @@ from venuely.core.ids import ID_PATTERN
 from venuely.core.pagination import MaxCountQuery, StartIdQuery
 from venuely.events import service
 from venuely.events.menu_service import navigation
+from venuely.events.metadata_cache import metadata_by_name
 from venuely.events.pages import public_parts
 from venuely.events.requests import create_event_request
 from venuely.events.schemas import (
@@ -42,8 +43,11 @@ async def get_metadata_by_id(
 
 
 @public_router.get("/events/name/{EventInternalName}/metadata", response_model=EventMetadata)
-async def get_metadata_by_name(_: Public, name: NamePath, session: SessionDep) -> EventMetadata:
-    return service.metadata_out(await service.find_event_by_name(session, name))
+async def get_metadata_by_name(
+    _: Public, name: NamePath, session: SessionDep, services: ServicesDep
+) -> EventMetadata:
+    # Every attendee's login page reads it: kept a moment per process (metadata_cache.py).
+    return await metadata_by_name(session, services, name)
 
 
 @public_router.get("/events/name/{EventInternalName}/isolations", response_model=EventIsolations)

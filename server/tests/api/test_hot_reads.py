@@ -1,0 +1,372 @@
+"""The attendee app's hot reads (issue 22, bench/http_reads.py) keep their round trips: the
+`EventMember` policy reads its caller, the event and the verdict in one statement, the public
+view its parts in one more, a chat history page its messages with the reader's reactions in one,
+and the login page's metadata comes from a per-process cache that this process's writes clear
+at once and other processes' writes reach within `metadata_cache.TTL`.
+
+The refusals keep their order and codes: every kind of caller gets from a member route what
+`check_session` + `check_event_member` (unchanged, used by the socket handlers) decide."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import httpx
+from sqlalchemy import delete, insert, update
+
+from tests.factories import bearer, grant_admin, make_customer, make_event, make_person, token_for
+from tests.statements import counted_statements
+from venuely.accounts.models import AuthSession, Person
+from venuely.accounts.permissions import check_event_member, load_event
+from venuely.accounts.socket import session_principal
+from venuely.accounts.tokens import issue_token
+from venuely.admins.models import Admin, AdminType
+from venuely.chat.models import ChatMessage, ChatMessageReaction
+from venuely.chat.service import ensure_broadcast_room
+from venuely.core.clock import FrozenClock
+from venuely.core.errors import ApiError
+from venuely.core.ids import new_id
+from venuely.core.security import decode_jwt
+from venuely.core.services import Services
+from venuely.events.metadata_cache import TTL
+from venuely.events.models import Attendee, Customer, Event
+
+
+def _session_id(services: Services, token: str) -> str:
+    return str(decode_jwt(token, services.settings.secret_key, services.clock.now())["jti"])
+
+
+async def _rest_verdict(services: Services, token: str, event_id: str) -> object:
+    """What the unchanged checks decide: (is admin, chat banned) or the refusal's code."""
+    try:
+        async with services.db.session() as session:
+            principal = await session_principal(session, services, _session_id(services, token))
+            access = await check_event_member(
+                session, principal, await load_event(session, event_id)
+            )
+            return (access.is_admin, access.chat_banned)
+    except ApiError as refusal:
+        return refusal.code
+
+
+async def test_every_kind_of_caller_gets_the_verdict_of_the_member_check(
+    services: Services, client: httpx.AsyncClient, clock: FrozenClock
+) -> None:
+    customer = await make_customer(services)
+    other_customer = await make_customer(services, "Other")
+    closed_customer = await make_customer(services, "Closed")
+    open_event = await make_event(services, customer)
+    listed = await make_event(services, customer, whitelist=["example.org", "vip@example.com"])
+    restricted = await make_event(services, customer, is_restricted=True)
+    elsewhere = await make_event(services, other_customer)
+    closed = await make_event(services, closed_customer)
+
+    attendee = await make_person(services, event=open_event)
+    removed = await make_person(services, event=open_event)
+    banned = await make_person(services, event=open_event)
+    on_list = await make_person(services, "someone@example.org", event=listed)
+    vip = await make_person(services, "VIP@example.com", event=listed)
+    off_list = await make_person(services, event=listed)
+    shut_out = await make_person(services, event=restricted)
+    disabled = await make_person(services, event=open_event, is_disabled=True)
+    at_closed = await make_person(services, event=closed)
+    customer_admin = await make_person(services)
+    await grant_admin(services, customer_admin, AdminType.CUSTOMER, customer_id=customer.id)
+    event_admin = await make_person(services)
+    await grant_admin(services, event_admin, AdminType.EVENT, event_id=listed.id)
+    master = await make_person(services)
+    await grant_admin(services, master, AdminType.MASTER)
+    stranger_admin = await make_person(services)
+    await grant_admin(services, stranger_admin, AdminType.CUSTOMER, customer_id=other_customer.id)
+    previewer = await make_person(services)
+    await grant_admin(services, previewer, AdminType.EVENT, event_id=open_event.id)
+    former = await make_person(services)
+    former_grant = await grant_admin(services, former, AdminType.EVENT, event_id=open_event.id)
+
+    tokens = [
+        await token_for(services, attendee, open_event),
+        await token_for(services, removed, open_event),
+        await token_for(services, banned, open_event),
+        await token_for(services, on_list, listed),
+        await token_for(services, vip, listed),
+        await token_for(services, off_list, listed),
+        await token_for(services, shut_out, restricted),
+        await token_for(services, disabled, open_event),
+        await token_for(services, at_closed, closed),
+        await token_for(services, customer_admin),
+        await token_for(services, event_admin),
+        await token_for(services, master),
+        await token_for(services, stranger_admin),
+        await token_for(services, attendee, elsewhere),  # a token for another event
+        await token_for(services, attendee, open_event),  # revoked below
+        await token_for(services, attendee, open_event),  # expired below
+    ]
+    async with services.db.session() as session:
+        for person in (previewer, former):
+            tokens.append(await issue_token(session, services, person, open_event.id, preview=True))
+        await session.execute(delete(Admin).where(Admin.id == former_grant.id))
+        await session.execute(
+            delete(AuthSession).where(AuthSession.id == _session_id(services, tokens[14]))
+        )
+        await session.execute(
+            update(AuthSession)
+            .where(AuthSession.id == _session_id(services, tokens[15]))
+            .values(expires_at=clock.now() - timedelta(seconds=1))
+        )
+        now = clock.now()
+        for person, column in ((removed, "removed_at"), (banned, "chat_banned_at")):
+            await session.execute(
+                update(Attendee)
+                .where(Attendee.event_id == open_event.id, Attendee.person_id == person.id)
+                .values({column: now})
+            )
+        await session.execute(
+            update(Customer).where(Customer.id == closed_customer.id).values(is_disabled=True)
+        )
+
+    seen: set[object] = set()
+    for event_id in (open_event.id, listed.id, restricted.id, elsewhere.id, closed.id, new_id()):
+        for index, token in enumerate(tokens):
+            expected = await _rest_verdict(services, token, event_id)
+            response = await client.get(f"/events/{event_id}/public", headers=bearer(token))
+            if isinstance(expected, tuple):
+                assert response.status_code == 200, (event_id, index, response.text)
+            else:
+                assert response.json()["Error"]["Code"] == expected, (event_id, index)
+            seen.add(expected)
+    # The chat ban travels with the access: a banned attendee reads, never writes.
+    async with services.db.session() as session:
+        room = await ensure_broadcast_room(session, open_event.id, clock.now())
+    for token, status in ((tokens[2], 403), (tokens[0], 201)):
+        sent = await client.post(
+            f"/events/{open_event.id}/chat-rooms/{room.id}/chat-messages",
+            headers=bearer(token),
+            json={"TmpID": new_id(), "Text": "hello"},
+        )
+        assert sent.status_code == status, sent.text
+    assert seen >= {
+        (False, False),
+        (False, True),
+        (True, False),
+        "TOKEN_REVOKED",
+        "JWT_EXPIRED",
+        "FORBIDDEN",
+        "NOT_WHITELISTED",
+        "ATTENDEE_REMOVED",
+        "CUSTOMER_DISABLED",
+        "EVENT_NOT_FOUND",
+    }
+
+
+async def test_refusals_keep_their_order_against_a_malformed_event_id(
+    services: Services, client: httpx.AsyncClient
+) -> None:
+    """The caller is refused (401) before the path is validated (422), as before."""
+    event = await make_event(services)
+    person = await make_person(services, event=event)
+    token = await token_for(services, person, event)
+    anonymous = await client.get("/events/not-an-id/public")
+    assert anonymous.status_code == 401
+    bad_token = await client.get("/events/not-an-id/public", headers=bearer("x.y.z"))
+    assert bad_token.json()["Error"]["Code"] == "TOKEN_INVALID"
+    member = await client.get("/events/not-an-id/public", headers=bearer(token))
+    assert member.status_code == 422
+    async with services.db.session() as session:
+        await session.execute(
+            delete(AuthSession).where(AuthSession.id == _session_id(services, token))
+        )
+    revoked = await client.get("/events/not-an-id/public", headers=bearer(token))
+    assert revoked.json()["Error"]["Code"] == "TOKEN_REVOKED"
+
+
+async def test_an_attendees_hot_reads_keep_their_round_trips(
+    services: Services, client: httpx.AsyncClient
+) -> None:
+    event = await make_event(services, internal_name="hot-reads")
+    person = await make_person(services, event=event)
+    token = await token_for(services, person, event)
+    async with services.db.session() as session:
+        room = await ensure_broadcast_room(session, event.id, services.clock.now())
+        for n in range(5):
+            session.add(
+                ChatMessage(
+                    chatroom_id=room.id,
+                    id=new_id(),
+                    event_id=event.id,
+                    sender_id=person.id,
+                    tmp_id=f"t{n}",
+                    text=f"message {n}",
+                    created_at=services.clock.now(),
+                )
+            )
+    reads = {
+        # caller + event + verdict, the navigation, the FAQ/landing/photobooth parts
+        f"/events/{event.id}/public": 3,
+        # caller + event + verdict, the room, the page with the reader's reactions
+        f"/events/{event.id}/chat-rooms/{room.id}/chat-messages?MaxCount=50": 3,
+        # caller + event + verdict, the activities
+        f"/events/{event.id}/activities?EntityType=Session": 2,
+    }
+    for path, statements in reads.items():
+        with counted_statements(services) as seen:
+            response = await client.get(path, headers=bearer(token))
+        assert response.status_code == 200, response.text
+        assert len(seen) == statements, (path, seen)
+
+
+async def test_a_history_page_carries_the_readers_own_reactions_only(
+    services: Services, client: httpx.AsyncClient
+) -> None:
+    event = await make_event(services)
+    reader = await make_person(services, event=event)
+    other = await make_person(services, event=event)
+    async with services.db.session() as session:
+        room = await ensure_broadcast_room(session, event.id, services.clock.now())
+        ids = [new_id() for _ in range(3)]
+        for n, message_id in enumerate(ids):
+            session.add(
+                ChatMessage(
+                    chatroom_id=room.id,
+                    id=message_id,
+                    event_id=event.id,
+                    sender_id=other.id,
+                    tmp_id=f"t{n}",
+                    text=f"message {n}",
+                    created_at=services.clock.now(),
+                )
+            )
+        await session.flush()
+        session.add_all(
+            [
+                ChatMessageReaction(
+                    chatroom_id=room.id, message_id=ids[0], person_id=reader.id, kind="Like"
+                ),
+                ChatMessageReaction(
+                    chatroom_id=room.id, message_id=ids[0], person_id=other.id, kind="Dislike"
+                ),
+                ChatMessageReaction(
+                    chatroom_id=room.id, message_id=ids[1], person_id=other.id, kind="Like"
+                ),
+            ]
+        )
+    token = await token_for(services, reader, event)
+    page = await client.get(
+        f"/events/{event.id}/chat-rooms/{room.id}/chat-messages", headers=bearer(token)
+    )
+    assert page.status_code == 200, page.text
+    # Newest first, one entry per message whatever the number of reactions to it.
+    assert [(m["ID"], m["MyReaction"]) for m in page.json()] == [
+        (ids[2], None),
+        (ids[1], None),
+        (ids[0], "Like"),
+    ]
+
+
+async def _title(client: httpx.AsyncClient, name: str) -> object:
+    response = await client.get(f"/events/name/{name}/metadata")
+    body = response.json()
+    return body["Title"] if response.status_code == 200 else body["Error"]["Code"]
+
+
+async def test_the_login_pages_metadata_is_read_once_while_it_is_fresh(
+    services: Services, client: httpx.AsyncClient, clock: FrozenClock
+) -> None:
+    await make_event(services, internal_name="cached", title="First")
+    assert await _title(client, "cached") == "First"
+    with counted_statements(services) as seen:
+        again = await client.get("/events/name/CACHED/metadata")
+    assert again.json()["Title"] == "First"
+    assert seen == []
+    clock.advance(TTL)
+    with counted_statements(services) as seen:
+        assert await _title(client, "cached") == "First"
+    assert len(seen) == 1
+
+
+async def test_this_processes_writes_show_in_the_metadata_at_once(
+    services: Services, client: httpx.AsyncClient
+) -> None:
+    """No clock moves here: what clears the cache is the commit of a write to the event."""
+    event = await make_event(services, internal_name="renamed", title="First")
+    assert await _title(client, "renamed") == "First"
+    async with services.db.session() as session:  # an ORM change, as the admin routes make
+        row = await session.get(Event, event.id)
+        assert row is not None
+        row.title = "Second"
+    assert await _title(client, "renamed") == "Second"
+    async with services.db.session() as session:  # a statement, as privacy/erase.py runs one
+        await session.execute(update(Event).where(Event.id == event.id).values(title="Third"))
+    assert await _title(client, "renamed") == "Third"
+    async with services.db.session() as session:
+        await session.execute(
+            update(Event).where(Event.id == event.id).values(internal_name="moved")
+        )
+    assert await _title(client, "renamed") == "EVENT_NOT_FOUND"
+    assert await _title(client, "moved") == "Third"
+    async with services.db.session() as session:  # the customer goes, its events with it
+        await session.execute(delete(Customer).where(Customer.id == event.customer_id))
+    assert await _title(client, "moved") == "EVENT_NOT_FOUND"
+
+
+async def test_a_rolled_back_write_leaves_the_metadata_as_it_was(
+    services: Services, client: httpx.AsyncClient
+) -> None:
+    event = await make_event(services, internal_name="kept", title="First")
+    assert await _title(client, "kept") == "First"
+    try:
+        async with services.db.session() as session:
+            await session.execute(update(Event).where(Event.id == event.id).values(title="Gone"))
+            raise RuntimeError("refused")
+    except RuntimeError:
+        pass
+    assert await _title(client, "kept") == "First"
+
+
+async def test_another_processes_write_shows_within_the_ttl(
+    services: Services, client: httpx.AsyncClient, clock: FrozenClock
+) -> None:
+    """A write that does not go through this process's sessions (another worker, SQL by hand):
+    the cached answer stays at most `TTL`."""
+    event = await make_event(services, internal_name="elsewhere", title="First")
+    assert await _title(client, "elsewhere") == "First"
+    async with services.db.engine.begin() as connection:
+        await connection.execute(update(Event).where(Event.id == event.id).values(title="Second"))
+    assert await _title(client, "elsewhere") == "First"
+    clock.advance(TTL - timedelta(milliseconds=1))
+    assert await _title(client, "elsewhere") == "First"
+    clock.advance(timedelta(milliseconds=1))
+    assert await _title(client, "elsewhere") == "Second"
+
+
+async def test_an_unknown_name_is_not_kept(services: Services, client: httpx.AsyncClient) -> None:
+    assert await _title(client, "later") == "EVENT_NOT_FOUND"
+    customer = await make_customer(services)
+    now = services.clock.now()
+    async with services.db.engine.begin() as connection:  # not through a session: no clearing
+        await connection.execute(
+            insert(Event).values(
+                id=new_id(),
+                customer_id=customer.id,
+                internal_name="later",
+                title="Now",
+                date_begin=now,
+                date_end=now + timedelta(days=1),
+                created_at=now,
+                updated_at=now,
+            )
+        )
+    assert await _title(client, "later") == "Now"
+
+
+async def test_a_person_change_does_not_touch_the_event_metadata(
+    services: Services, client: httpx.AsyncClient
+) -> None:
+    """Only writes to events and customers clear the cache: a chat storm's writes do not."""
+    await make_event(services, internal_name="steady")
+    await _title(client, "steady")
+    person = await make_person(services)
+    async with services.db.session() as session:
+        await session.execute(update(Person).where(Person.id == person.id).values(first_name="B"))
+    with counted_statements(services) as seen:
+        assert await _title(client, "steady") == "Test Event"
+    assert seen == []
