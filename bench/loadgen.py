@@ -358,9 +358,9 @@ async def scenario_connections(spec: dict[str, Any], seed: dict[str, Any]) -> di
     people = seed["People"][: spec["connections"]]
     await asyncio.sleep(1.0)
     rss_before = meter.rss()
-    cpu_before = meter.cpu_seconds()
+    cpu_before, own_before = meter.cpu_seconds(), time.process_time()
     receivers, seconds, failures, beat = await open_all(spec, people, spec["ports"])
-    cpu_after = meter.cpu_seconds()
+    cpu_after, own_after = meter.cpu_seconds(), time.process_time()
     await asyncio.sleep(spec.get("settle_seconds", 3.0))  # let buffers and allocators settle
     rss_after = meter.rss()
     open_now = sum(
@@ -378,6 +378,8 @@ async def scenario_connections(spec: dict[str, Any], seed: dict[str, Any]) -> di
         "ramp_seconds": round(seconds, 3),
         "connections_per_second": round(len(receivers) / seconds, 1) if seconds else 0,
         "server_cpu_during_ramp": round((cpu_after - cpu_before) / seconds, 3) if seconds else 0,
+        # The load generator shares the machine: near 1.0 it, not the server, sets the pace.
+        "loadgen_cpu_during_ramp": round((own_after - own_before) / seconds, 3) if seconds else 0,
         "server_rss_before_mib": round(rss_before / 2**20, 1),
         "server_rss_after_mib": round(rss_after / 2**20, 1),
         "rss_per_connection_kib": round(

@@ -3,6 +3,9 @@
     BENCH_SCALE=small|full   small: < 2 minutes, for development; full: the measured run
     BENCH_REDIS_URL          an existing Redis to use; otherwise a private redis-server is started
     BENCH_ONLY=a,b           run only the named scenarios (development)
+    BENCH_POSTGRES_URL       a PostgreSQL server (postgresql+asyncpg://user@host:port/db) for the
+                             `http_reads_postgresql` scenario: it creates a database of its own
+                             there, seeds it and drops it; without it that scenario is skipped
 
 Every child (servers, Redis, load generators) runs in its own process group and is killed on
 any exit — normal end, exception, Ctrl-C or SIGTERM — and everything listens on 127.0.0.1 only.
@@ -11,6 +14,7 @@ Writes bench/results/<YYYY-MM-DD>-<shortcommit>.json and .md.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import datetime as dt
 import json
@@ -27,7 +31,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +51,7 @@ SCALES: dict[str, dict[str, Any]] = {
         "drain_seconds": 4,
         "scenarios": [
             ("ramp_idle", "connections", "venuely", 3000, 0, {}),
+            ("ramp_idle_2workers", "connections", "venuely-workers", 3000, 0, {}),
             ("broadcast_300x20", "rooms", "venuely", 300, 20, {}),
             ("broadcast_500x10", "rooms", "venuely", 500, 10, {}),
             ("groups_of_5", "rooms", "venuely", 300, 0.5, {"groups": True}),
@@ -60,6 +65,7 @@ SCALES: dict[str, dict[str, Any]] = {
             ("analytics_pings_http_3k", "analytics_pings_http", "venuely", 3000, 0, {"seconds": 15}),
             ("analytics_dashboard_3k", "analytics_dashboard", "offline", 3000, 0, {}),
             ("http_reads", "http_reads", "venuely", 3000, 0, {"seconds": 3}),
+            ("http_reads_postgresql", "http_reads", "venuely-postgresql", 1000, 0, {"seconds": 3}),
             ("http_reads_plain_fastapi", "http_reads", "plain", 0, 0, {"seconds": 3}),
             ("lighthouse", "lighthouse", "offline", 0, 0, {}),
         ],
@@ -70,6 +76,8 @@ SCALES: dict[str, dict[str, Any]] = {
         "drain_seconds": 10,
         "scenarios": [
             ("ramp_idle_15k", "connections", "venuely", 15000, 0, {}),
+            # Issue 22: `venuely serve --workers 2` on both cores (the load generator shares one).
+            ("ramp_idle_15k_2workers", "connections", "venuely-workers", 15000, 0, {}),
             ("broadcast_1kx20", "rooms", "venuely", 1000, 20, {}),
             ("broadcast_1kx80", "rooms", "venuely", 1000, 80, {}),
             ("broadcast_5kx16", "rooms", "venuely", 5000, 16, {}),
@@ -103,6 +111,8 @@ SCALES: dict[str, dict[str, Any]] = {
             # Issue 22: the attendee app's hot reads, answers/s of one process at p99 <= 20 ms
             # (target 5,000), and a FastAPI route with nothing behind it as the peer.
             ("http_reads", "http_reads", "venuely", 10000, 0, {"seconds": 10}),
+            # The same reads with PostgreSQL (BENCH_POSTGRES_URL; a database of its own, dropped).
+            ("http_reads_postgresql", "http_reads", "venuely-postgresql", 2000, 0, {"seconds": 10}),
             ("http_reads_plain_fastapi", "http_reads", "plain", 0, 0, {"seconds": 10}),
             # Issue 22, item 6: first paint on a phone (bench/lighthouse/, its own server).
             ("lighthouse", "lighthouse", "offline", 0, 0, {}),
@@ -200,6 +210,8 @@ class Run:
     secret: str
     seed_file: Path
     redis_url: str
+    pg: tuple[str, Path] | None = None
+    pg_names: list[str] = field(default_factory=list)
 
     def server_env(self, redis_url: str = "") -> dict[str, str]:
         return {
@@ -214,12 +226,36 @@ class Run:
             "VENUELY_LOG_LEVEL": "WARNING",
         }
 
-    def start_venuely(self, redis_url: str = "") -> tuple[subprocess.Popen[bytes], int]:
+    def postgres(self, attendees: int) -> tuple[str, Path]:
+        """A PostgreSQL database of this run's own under BENCH_POSTGRES_URL's server, seeded
+        once with `attendees` (dropped at the end: `drop_postgres`)."""
+        if self.pg is None:
+            base = os.environ["BENCH_POSTGRES_URL"]
+            name = f"venuely_bench_{secrets.token_hex(4)}"
+            _pg_admin(base, f'CREATE DATABASE "{name}"')
+            self.pg_names.append(name)
+            url = base.rsplit("/", 1)[0] + "/" + name
+            seed_file = self.work / "seed-postgresql.json"
+            print(f"bench: seeding {attendees} attendees into PostgreSQL ...", flush=True)
+            seed_database(url, self.secret, self.work, attendees, seed_file)
+            self.pg = (url, seed_file)
+        return self.pg
+
+    def drop_postgres(self) -> None:
+        for name in self.pg_names:
+            with contextlib.suppress(Exception):
+                _pg_admin(os.environ["BENCH_POSTGRES_URL"], f'DROP DATABASE "{name}" WITH (FORCE)')
+
+    def start_venuely(
+        self, redis_url: str = "", workers: int = 1, database_url: str = ""
+    ) -> tuple[subprocess.Popen[bytes], int]:
         port = free_port()
-        argv = [*taskset(SERVER_CORE), str(BIN / "venuely"), "serve", "--host", "127.0.0.1"]
+        # Several workers share the machine's cores (and the load generator's); one is pinned.
+        pin = taskset(SERVER_CORE) if workers == 1 else []
+        argv = [*pin, str(BIN / "venuely"), "serve", "--host", "127.0.0.1"]
         proc = CHILDREN.start(
-            [*argv, "--port", str(port)],
-            env=self.server_env(redis_url),
+            [*argv, "--port", str(port), "--workers", str(workers)],
+            env={**self.server_env(redis_url), "VENUELY_DATABASE_URL": database_url or self.database_url},
             log=self.work / f"venuely-{port}.log",
         )
         wait_http(port, proc)
@@ -251,6 +287,30 @@ class Run:
         proc = CHILDREN.start(argv, env=env, log=self.work / f"plain-{port}.log")
         wait_http(port, proc)
         return proc, port
+
+
+def _pg_admin(url: str, sql: str) -> None:
+    """One statement on BENCH_POSTGRES_URL's server, outside a transaction (CREATE DATABASE)."""
+    import asyncpg  # the bench's environment has it, as the server's PostgreSQL driver
+
+    async def run() -> None:
+        conn = await asyncpg.connect(url.replace("postgresql+asyncpg://", "postgresql://"))
+        try:
+            await conn.execute(sql)
+        finally:
+            await conn.close()
+
+    asyncio.run(run())
+
+
+def seed_database(database_url: str, secret: str, work: Path, attendees: int, out: Path) -> None:
+    subprocess.run(
+        [sys.executable, str(BENCH / "seed.py"), "--database", database_url]
+        + ["--secret", secret, "--data-dir", str(work / "var")]
+        + ["--attendees", str(attendees), "--out", str(out)],
+        check=True,
+        timeout=900,
+    )
 
 
 def start_redis(work: Path) -> tuple[str, subprocess.Popen[bytes] | None]:
@@ -301,6 +361,8 @@ def scenario(run: Run, index: int, entry: tuple[Any, ...], scale: dict[str, Any]
     # side, and each 127.0.0.x has its own ephemeral port range.
     sources = [f"127.0.{1 + index}.{n}" for n in range(1, 5)]
     procs: list[subprocess.Popen[bytes]] = []
+    processes = 0  # serving processes, when more than the processes started here
+    seed_file = run.seed_file
     try:
         if kind == "lighthouse":
             return lighthouse(run, name)
@@ -312,6 +374,17 @@ def scenario(run: Run, index: int, entry: tuple[Any, ...], scale: dict[str, Any]
         elif target == "plain":
             proc, port = run.start_plain()
             procs, ports = [proc], [port]
+        elif target == "venuely-postgresql":
+            if not os.environ.get("BENCH_POSTGRES_URL"):
+                return {"scenario": name, "skipped": "no PostgreSQL (set BENCH_POSTGRES_URL)"}
+            database_url, seed_file = run.postgres(connections)
+            proc, port = run.start_venuely(database_url=database_url)
+            procs, ports = [proc], [port]
+        elif target == "venuely-workers":
+            if not run.redis_url:
+                return {"scenario": name, "skipped": "no Redis (set BENCH_REDIS_URL)"}
+            proc, port = run.start_venuely(run.redis_url, workers=2)
+            procs, ports, processes = [proc], [port], 2
         elif target == "venuely-redis":
             if not run.redis_url:
                 return {"scenario": name, "skipped": "no Redis (set BENCH_REDIS_URL)"}
@@ -332,7 +405,7 @@ def scenario(run: Run, index: int, entry: tuple[Any, ...], scale: dict[str, Any]
             "seconds": seconds,
             "ports": ports,
             "server_pids": [p.pid for p in procs],
-            "seed_file": str(run.seed_file),
+            "seed_file": str(seed_file),
             "source_ips": sources,
             "drain_seconds": scale["drain_seconds"],
             "timeout_seconds": 240 + seconds,
@@ -342,7 +415,7 @@ def scenario(run: Run, index: int, entry: tuple[Any, ...], scale: dict[str, Any]
         started = time.monotonic()
         result = run_loadgen(run, spec, timeout=300 + seconds)
         result["wall_seconds"] = round(time.monotonic() - started, 1)
-        result["server_processes"] = len(procs)
+        result["server_processes"] = processes or len(procs)
         return result
     except Exception as exc:  # one broken scenario must not lose the others' results
         return {"scenario": name, "error": repr(exc)}
@@ -529,14 +602,17 @@ def markdown(report: dict[str, Any]) -> str:
     if ramps:
         lines += [
             "",
-            "| scenario | opened / asked | connections/s | server CPU during ramp "
-            "| RSS per idle connection KiB | CPU ms per ticket | CPU ms per socket open |",
-            "|---|---|---|---|---|---|---|",
+            "| scenario | server processes | opened / asked | connections/s "
+            "| server CPU during ramp | load generator CPU | RSS per idle connection KiB "
+            "| CPU ms per ticket | CPU ms per socket open |",
+            "|---|---|---|---|---|---|---|---|---|",
         ]
         for r in ramps:
             lines.append(
-                f"| {r['scenario']} | {r['opened']:,} / {r['connections']:,} "
+                f"| {r['scenario']} | {r.get('server_processes', 1)} "
+                f"| {r['opened']:,} / {r['connections']:,} "
                 f"| {_fmt(r['connections_per_second'])} | {_fmt(r['server_cpu_during_ramp'])} "
+                f"| {_fmt(r.get('loadgen_cpu_during_ramp'))} "
                 f"| {_fmt(r['rss_per_connection_kib'])} | {_fmt(r.get('ticket_cpu_ms'))} "
                 f"| {_fmt(r.get('socket_cpu_ms'))} |"
             )
@@ -634,7 +710,7 @@ def reads_lines(results: list[dict[str, Any]]) -> list[str]:
         return []
     lines = [
         "",
-        "| HTTP read | server | connections | answers/s | p50 / p99 / max ms | statuses "
+        "| HTTP read | scenario | connections | answers/s | p50 / p99 / max ms | statuses "
         "| server CPU |",
         "|---|---|---|---|---|---|---|",
     ]
@@ -643,7 +719,8 @@ def reads_lines(results: list[dict[str, Any]]) -> list[str]:
             lat = f["latency_ms"]
             statuses = ", ".join(f"{s}: {n:,}" for s, n in f["statuses"].items())
             lines.append(
-                f"| {read} | {r['target']} | {r['concurrency']} | {_fmt(f['answers_per_second'])} "
+                f"| {read} | {r['scenario']} | {r['concurrency']} "
+                f"| {_fmt(f['answers_per_second'])} "
                 f"| {_fmt(lat['p50'])} / {_fmt(lat['p99'])} / {_fmt(lat['max'])} | {statuses} "
                 f"| {_fmt(f['server_cpu'])} |"
             )
@@ -686,6 +763,7 @@ def main() -> int:
 
     work = Path(tempfile.mkdtemp(prefix="venuely-bench-"))
     keep = os.environ.get("BENCH_KEEP_WORKDIR") == "1"
+    run: Run | None = None
     try:
         started = time.monotonic()
         info = machine()
@@ -693,13 +771,7 @@ def main() -> int:
         database_url = f"sqlite+aiosqlite:///{work / 'bench.db'}"
         seed_file = work / "seed.json"
         print(f"bench: seeding {scale['attendees']} attendees ...", flush=True)
-        subprocess.run(
-            [sys.executable, str(BENCH / "seed.py"), "--database", database_url]
-            + ["--secret", secret, "--data-dir", str(work / "var")]
-            + ["--attendees", str(scale["attendees"]), "--out", str(seed_file)],
-            check=True,
-            timeout=900,
-        )
+        seed_database(database_url, secret, work, scale["attendees"], seed_file)
         redis_url, _ = start_redis(work)
         run = Run(work, database_url, secret, seed_file, redis_url)
         only = {n for n in os.environ.get("BENCH_ONLY", "").split(",") if n}
@@ -730,6 +802,8 @@ def main() -> int:
         return 0
     finally:
         CHILDREN.kill_all()
+        if run is not None:
+            run.drop_postgres()
         if keep:
             print(f"bench: work directory kept at {work}")
         else:

@@ -19,7 +19,7 @@ import uuid
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from sqlalchemy import create_engine
+from sqlalchemy.ext.asyncio import create_async_engine
 
 from venuely.accounts.models import Person
 from venuely.accounts.passwords import hash_password_async
@@ -286,6 +286,13 @@ async def seed_storms(
         }
 
 
+async def create_tables(database_url: str) -> None:
+    engine = create_async_engine(database_url)
+    async with engine.begin() as conn:
+        await conn.run_sync(Base.metadata.create_all)
+    await engine.dispose()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--database", required=True)
@@ -297,10 +304,7 @@ def main() -> None:
     args = parser.parse_args()
 
     import_all_models()
-    sync_url = args.database.replace("+aiosqlite", "")
-    engine = create_engine(sync_url)
-    Base.metadata.create_all(engine)
-    engine.dispose()
+    asyncio.run(create_tables(args.database))
     settings = Settings(
         env=Environment.TEST,
         database_url=args.database,
