@@ -21,6 +21,7 @@ from venuely.accounts.permissions import check_event_member, load_event
 from venuely.accounts.socket import session_principal
 from venuely.accounts.tokens import issue_token
 from venuely.admins.models import Admin, AdminType
+from venuely.chat.history import _page_statement
 from venuely.chat.models import ChatMessage, ChatMessageReaction
 from venuely.chat.service import ensure_broadcast_room
 from venuely.core.clock import FrozenClock
@@ -259,6 +260,19 @@ async def test_a_history_page_carries_the_readers_own_reactions_only(
         (ids[2], None),
         (ids[1], None),
         (ids[0], "Like"),
+    ]
+    # The same page shape for another reader: the statement built for the first one, with this
+    # reader bound into it (their reactions, not the first reader's).
+    built = _page_statement.cache_info().misses
+    their = await client.get(
+        f"/events/{event.id}/chat-rooms/{room.id}/chat-messages",
+        headers=bearer(await token_for(services, other, event)),
+    )
+    assert _page_statement.cache_info().misses == built
+    assert [(m["ID"], m["MyReaction"]) for m in their.json()] == [
+        (ids[2], None),
+        (ids[1], "Like"),
+        (ids[0], "Dislike"),
     ]
 
 

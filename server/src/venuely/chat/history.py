@@ -8,10 +8,11 @@ own reaction to each message (`MyReaction`), loaded for a whole page in one stat
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
-from sqlalchemy import Row, and_, func, select
+from sqlalchemy import BindParameter, Select, and_, bindparam, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.sql.elements import ColumnElement
 
@@ -30,16 +31,18 @@ from venuely.chat.schemas import ChatMessageOut
 from venuely.chat.service import member_ids
 from venuely.core.pagination import page_by_id
 
+Bound = str | BindParameter[str]
 
-def _visible(room: Chatroom, reader: str) -> ColumnElement[bool]:
+
+def _visible(room_id: Bound, event_id: Bound, reader: Bound) -> ColumnElement[bool]:
     return (
-        (ChatMessage.chatroom_id == room.id)
+        (ChatMessage.chatroom_id == room_id)
         & ChatMessage.is_deleted_by_author.is_(False)
         & ChatMessage.is_banned.is_(False)
         # An erased sender (NULL) is muted by nobody; NOT IN alone would drop the row.
         & (
             ChatMessage.sender_id.is_(None)
-            | ChatMessage.sender_id.not_in(muted_by(room.event_id, reader))
+            | ChatMessage.sender_id.not_in(muted_by(event_id, reader))
         )
     )
 
@@ -78,27 +81,45 @@ async def history_page(
     excluded, so the last id of a page is the next page's `start_id`. As `messages_out` answers
     them, with the reader's own reaction read in the same statement (its primary key is the
     message's plus the person, so the join adds no row)."""
+    query = _page_statement(ascending, start_id is not None, max_count)
+    params = {"room_id": room.id, "event_id": room.event_id, "reader": reader, "start_id": start_id}
+    # Untyped rows: `message_out` reads them by the entity's attribute names.
+    rows = (await session.execute(query, params)).all()
+    members, reads = await _members_and_reads(session, room, bool(rows))
+    return [message_out(row, members, reads, row.my_reaction) for row in rows]
+
+
+# One statement per page shape (direction, first page or not, size), its values bound: every
+# attendee's app reads a page when it opens a room, and building the statement with its cache
+# key walk on each read cost about as much as running it.
+@functools.lru_cache(maxsize=128)
+def _page_statement(ascending: bool, from_start_id: bool, limit: int) -> Select[*tuple[Any, ...]]:
+    room_id: BindParameter[str] = bindparam("room_id")
+    event_id: BindParameter[str] = bindparam("event_id")
+    reader: BindParameter[str] = bindparam("reader")
+    start_id: BindParameter[str] = bindparam("start_id")
     mine = and_(
         ChatMessageReaction.chatroom_id == ChatMessage.chatroom_id,
         ChatMessageReaction.message_id == ChatMessage.id,
         ChatMessageReaction.person_id == reader,
     )
-    query = page_by_id(
-        select(*_PAGE_COLUMNS).outerjoin(ChatMessageReaction, mine).where(_visible(room, reader)),
+    return page_by_id(
+        select(*_PAGE_COLUMNS)
+        .outerjoin(ChatMessageReaction, mine)
+        .where(_visible(room_id, event_id, reader)),
         ChatMessage.id,
-        start_id,
-        max_count,
+        start_id if from_start_id else None,
+        limit,
         descending=not ascending,
     )
-    # Untyped rows: `message_out` reads them by the entity's attribute names.
-    rows = cast("Sequence[Row[Any]]", (await session.execute(query)).all())
-    members, reads = await _members_and_reads(session, room, bool(rows))
-    return [message_out(row, members, reads, row.my_reaction) for row in rows]
 
 
 async def count_visible(session: AsyncSession, room: Chatroom, reader: str) -> int:
     """How many messages `reader` sees: the same selection as `history`."""
-    return int(await session.scalar(select(func.count()).where(_visible(room, reader))) or 0)
+    return int(
+        await session.scalar(select(func.count()).where(_visible(room.id, room.event_id, reader)))
+        or 0
+    )
 
 
 async def readable_message(

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar, TypeVarTuple
 
 from fastapi import Query
-from sqlalchemy import ColumnElement, Select, SQLColumnExpression, and_, or_
+from sqlalchemy import BindParameter, ColumnElement, Select, SQLColumnExpression, and_, or_
 
 from venuely.core.ids import ID_PATTERN
 
@@ -72,12 +72,13 @@ def keyset_page(
 def page_by_id(
     query: Select[*Row],
     id_column: SQLColumnExpression[Any],
-    after_id: str | None,
+    after_id: str | BindParameter[str] | None,
     limit: int,
     *,
     descending: bool = False,
 ) -> Select[*Row]:
-    """The page of `query` after the row whose id is `after_id`, ordered by id."""
+    """The page of `query` after the row whose id is `after_id` (a value, or a parameter bound
+    at each execution of a statement built once), ordered by id."""
     cursor = None if after_id is None else (after_id,)
     return keyset_page(query, (Key(id_column, descending),), cursor, limit)
 
