@@ -25,6 +25,7 @@ from venuely.chat.router import router as chat_router
 from venuely.core.errors import error_responses, install_error_handlers
 from venuely.core.metrics import process_stopped
 from venuely.core.middleware import AccessLogMiddleware, BodyLimitMiddleware, NulGuardMiddleware
+from venuely.core.route_filter import prefilter_routers
 from venuely.core.services import Services, build_services
 from venuely.customers.router import router as customers_router
 from venuely.events.menu_router import menu_router
@@ -158,6 +159,8 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
     app.include_router(tours_router, responses=error_responses())
     # The web app answers every other path, so it is mounted last and outside `/api/v1`.
     app.include_router(spa_router)
+    # Each router is passed over with one regex call when none of its paths fits the request.
+    prefilter_routers(app)
     # Upload routes (marked with files.limits.upload_route) get a larger body allowance.
     # Inside the body limit, so it only ever buffers a body that limit has already capped.
     app.add_middleware(NulGuardMiddleware)
