@@ -52,13 +52,14 @@ class LiveServer:
         await asyncio.wait_for(self.task, 10)
 
 
-async def start_server(services: Services, **overrides: Any) -> LiveServer:
-    """uvicorn as `venuely serve` runs it; `overrides` replace single options."""
+async def start_server(services: Services, app: Any = None, **overrides: Any) -> LiveServer:
+    """uvicorn as `venuely serve` runs it; `overrides` replace single options. `app`: one the
+    test built (e.g. with a middleware of its own) instead of `create_app(services=services)`."""
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     config = uvicorn.Config(
-        create_app(services=services),
+        app if app is not None else create_app(services=services),
         loop="asyncio",
         lifespan="on",
         timeout_graceful_shutdown=2,

@@ -21,6 +21,7 @@ import contextlib
 import itertools
 import logging
 import time
+from collections.abc import Awaitable, Callable, Mapping
 from enum import Enum
 from typing import Any, Protocol
 
@@ -37,6 +38,19 @@ class DirectSocket(Protocol):
     def write_frames(self, data: bytes | bytearray) -> int | None: ...
 
     def close_now(self, code: int, reason: str) -> None: ...
+
+
+# An ASGI receive: the next message from the socket.
+Receive = Callable[[], Awaitable[Mapping[str, Any]]]
+
+
+class ServedSocket(DirectSocket, Protocol):
+    """What the gateway needs of the socket besides writing: its ASGI receive, read from once
+    the handshake is done, and letting go of what only the handshake needed."""
+
+    def receive(self) -> Awaitable[Mapping[str, Any]]: ...
+
+    def forget_handshake(self) -> None: ...
 
 
 class ConnState(Enum):

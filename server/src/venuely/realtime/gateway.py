@@ -1,7 +1,7 @@
 """The WebSocket endpoint `/realtime/{ticket}`: handshake, read loop and dispatch.
 
 One coroutine per socket reads and dispatches (so a connection's commands run in the order
-sent), and one writer task per socket sends (`connection.py`). Everything that can go wrong
+sent); writes never wait and need no task (`connection.py`). Everything that can go wrong
 with a peer ends in a close code from protocol/README.md §7, decided in one place per cause.
 """
 
@@ -20,7 +20,7 @@ from venuely.core.ids import NULL_ID
 from venuely.core.services import Services
 from venuely.realtime.callers import load_caller
 from venuely.realtime.codec import Frame, FrameError, decode_frame, encode_frame
-from venuely.realtime.connection import Connection, ConnState, DirectSocket
+from venuely.realtime.connection import Connection, ConnState, Receive, ServedSocket
 from venuely.realtime.errors import CloseCode, close_code_for
 from venuely.realtime.frames import ConnectionLimit, encode, error_frame
 from venuely.realtime.hub import Hub, event_channel, person_channel, staff_channel
@@ -46,7 +46,7 @@ async def serve_socket(websocket: WebSocket, ticket: str) -> None:
     # Accept first even when refusing: browsers cannot read a refused handshake's HTTP status,
     # only a close code (protocol/README.md §2).
     await websocket.accept()
-    direct: DirectSocket | None = websocket.scope["extensions"].get(DIRECT_EXTENSION)
+    direct: ServedSocket | None = websocket.scope["extensions"].get(DIRECT_EXTENSION)
     if direct is None:
         # Served by something other than `venuely serve`'s uvicorn set-up (core/serving.py).
         await websocket.close(1011, "realtime is not available on this server")
@@ -56,7 +56,11 @@ async def serve_socket(websocket: WebSocket, ticket: str) -> None:
     try:
         if await _handshake(websocket, services, hub, conn, ticket):
             opened = True
-            await _read_loop(websocket, services, conn)
+            # From here on the socket needs its protocol only. The Starlette object, the scope
+            # and the handshake's headers would otherwise be held as long as the socket is open.
+            del websocket, ticket
+            direct.forget_handshake()
+            await _read_loop(direct.receive, services, conn)
     except Exception:
         log.exception("realtime connection failed", extra={"connection": conn.id})
         conn.close(1011, "internal error")
@@ -124,13 +128,13 @@ async def _handshake(
     return True
 
 
-async def _read_loop(websocket: WebSocket, services: Services, conn: Connection) -> None:
+async def _read_loop(receive: Receive, services: Services, conn: Connection) -> None:
     settings = services.settings
     burst, rate = float(settings.realtime_inbound_burst), settings.realtime_inbound_per_second
-    malformed: deque[float] = deque(maxlen=settings.realtime_malformed_limit)
+    # Made on the first malformed frame: most sockets never send one, and an empty deque is
+    # more than half a KiB held for the socket's life.
+    malformed: deque[float] | None = None
     tokens, refilled = burst, time.monotonic()
-    ctx = _context(services, conn)
-    receive = websocket.receive
     while True:
         message = await receive()
         if message["type"] == "websocket.disconnect":
@@ -151,13 +155,15 @@ async def _read_loop(websocket: WebSocket, services: Services, conn: Connection)
             frame = decode_frame(data)
         except FrameError as exc:
             conn.enqueue(_error(exc.code, exc.message))
+            if malformed is None:
+                malformed = deque(maxlen=settings.realtime_malformed_limit)
             malformed.append(now)
             window_full = len(malformed) == malformed.maxlen
             if window_full and now - malformed[0] <= MALFORMED_WINDOW_SECONDS:
                 conn.close(CloseCode.TOO_MANY_MALFORMED_FRAMES, "too many malformed frames")
                 return
             continue
-        await dispatch(ctx, conn, frame)
+        await dispatch(services, conn, frame)
 
 
 def _context(services: Services, conn: Connection) -> ConnectionContext:
@@ -171,7 +177,7 @@ def _context(services: Services, conn: Connection) -> ConnectionContext:
     )
 
 
-async def dispatch(ctx: ConnectionContext, conn: Connection, frame: Frame) -> None:
+async def dispatch(services: Services, conn: Connection, frame: Frame) -> None:
     """Answer heartbeats, refuse what a client may not send, and run the feature's command."""
     opcode = frame.opcode
     spec = OPCODE_SPECS[opcode]
@@ -197,6 +203,9 @@ async def dispatch(ctx: ConnectionContext, conn: Connection, frame: Frame) -> No
         message = f"{opcode.name} is not handled by this server"
         conn.enqueue(_error(ErrorCode.OPCODE_NOT_ACCEPTED, message, where))
         return
+    # A context per command rather than per socket: most sockets only ever send PINGs, and
+    # one held for each was a fifth of a KiB per socket (docs: "Memory per connection").
+    ctx = _context(services, conn)
     try:
         await run_command(ctx, frame)  # answers every refusal but a closing one
     except ApiError as exc:

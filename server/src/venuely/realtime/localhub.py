@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sys
 import time
 from collections import deque
 
@@ -205,6 +206,9 @@ class LocalHub:
     async def _join(self, conn: Connection, channel: str) -> None:
         if channel in conn.channels:
             return
+        # Every socket of an event names its event's and rooms' channels with a string of its
+        # own; thousands of copies of one name would be memory each socket holds for nothing.
+        channel = sys.intern(channel)
         conn.channels.add(channel)
         members = self._channels.get(channel)
         if members is None:
