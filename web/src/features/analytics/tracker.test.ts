@@ -10,6 +10,7 @@ import {
   FLUSH_DELAY_MS,
   PING_MS,
   queuedAnalytics,
+  realtimeLoaded,
   resetAnalytics,
   setAnalyticsConsent,
   setAnalyticsEvent,
@@ -44,7 +45,7 @@ function start({ consent = true, focused = true } = {}) {
 /** As `start`, once the tracker has the realtime client it loads on login (a chunk of its own). */
 async function startWithSocket() {
   start();
-  await vi.dynamicImportSettled();
+  await realtimeLoaded();
 }
 
 beforeEach(() => {

@@ -34,13 +34,26 @@ const QUEUE_MAX = 100;
  * it is here no socket can be open (it is the only one), so batches go over HTTP meanwhile.
  */
 let socket: RealtimeConnection | null = null;
+let loading: Promise<void> | null = null;
 
 function loadSocket(): void {
-  if (socket !== null) return;
-  import("@/lib/realtime").then(
-    (module) => (socket = module.realtime),
-    () => undefined, // offline: the next login asks again, HTTP serves meanwhile
+  if (socket !== null || loading !== null) return;
+  loading = import("@/lib/realtime").then(
+    (module) => {
+      socket = module.realtime;
+    },
+    () => {
+      loading = null; // offline: the next login asks again, HTTP serves meanwhile
+    },
   );
+}
+
+/**
+ * Test helper: settles once the realtime client asked for at login has loaded (or failed to).
+ * Fake timers cannot wait for a chunk, and how long it takes depends on the machine.
+ */
+export function realtimeLoaded(): Promise<void> {
+  return loading ?? Promise.resolve();
 }
 
 /** The wire item of both paths, so the socket and the HTTP route cannot be sent different shapes. */
