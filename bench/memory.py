@@ -40,6 +40,8 @@ import tracemalloc
 from pathlib import Path
 from typing import Any
 
+import run as bench_run  # the benchmark's seeding and server environment, next to this file
+
 BENCH = Path(__file__).resolve().parent
 BIN = Path(sys.executable).parent
 SERVER_CORE, CLIENT_CORE = 0, 1
@@ -200,28 +202,8 @@ def _seed(work: Path, attendees: int) -> tuple[str, str, Path]:
     database_url = f"sqlite+aiosqlite:///{work / 'bench.db'}"
     seed_file = work / "seed.json"
     print(f"memory: seeding {attendees} attendees ...", flush=True)
-    subprocess.run(
-        [sys.executable, str(BENCH / "seed.py"), "--database", database_url]
-        + ["--secret", secret, "--data-dir", str(work / "var")]
-        + ["--attendees", str(attendees), "--out", str(seed_file)],
-        check=True,
-        timeout=900,
-    )
+    bench_run.seed_database(database_url, secret, work, attendees, seed_file)
     return database_url, secret, seed_file
-
-
-def _server_env(work: Path, database_url: str, secret: str) -> dict[str, str]:
-    # The same as run.py's, so the figures are the ramp scenario's.
-    return {
-        **os.environ,
-        "VENUELY_ENV": "production",
-        "VENUELY_DATABASE_URL": database_url,
-        "VENUELY_SECRET_KEY": secret,
-        "VENUELY_DATA_DIR": str(work / "var"),
-        "VENUELY_PUBLIC_URL": "http://127.0.0.1",
-        "VENUELY_REDIS_URL": "",
-        "VENUELY_LOG_LEVEL": "WARNING",
-    }
 
 
 async def _wait_file(path: Path, proc: subprocess.Popen[bytes], timeout: float = 300) -> None:
@@ -393,7 +375,8 @@ async def orchestrate(args: argparse.Namespace) -> int:
         database_url, secret, seed_file = await asyncio.to_thread(_seed, work, args.connections)
         with contextlib.suppress(OSError):  # the client on the other core, as in run.py
             os.sched_setaffinity(0, {CLIENT_CORE})
-        env = _server_env(work, database_url, secret)
+        # The ramp scenario's environment, so the figures are comparable with it.
+        env = bench_run.Run(work, database_url, secret, seed_file, redis_url="").server_env()
         seed = json.loads(seed_file.read_text())
         untraced = await _measure(False, args, work, env, seed)
         traced = await _measure(True, args, work, env, seed)
