@@ -14,34 +14,28 @@ from datetime import timedelta
 import httpx
 from sqlalchemy import delete, insert, update
 
-from tests.factories import bearer, grant_admin, make_customer, make_event, make_person, token_for
+from tests.api.caller_kinds import every_kind_of_caller, session_id_of
+from tests.factories import bearer, make_customer, make_event, make_person, token_for
 from tests.statements import counted_statements
 from venuely.accounts.models import AuthSession, Person
 from venuely.accounts.permissions import check_event_member, load_event
 from venuely.accounts.socket import session_principal
-from venuely.accounts.tokens import issue_token
-from venuely.admins.models import Admin, AdminType
 from venuely.chat.history import _page_statement
 from venuely.chat.models import ChatMessage, ChatMessageReaction
 from venuely.chat.service import ensure_broadcast_room
 from venuely.core.clock import FrozenClock
 from venuely.core.errors import ApiError
 from venuely.core.ids import new_id
-from venuely.core.security import decode_jwt
 from venuely.core.services import Services
 from venuely.events.metadata_cache import TTL
-from venuely.events.models import Attendee, Customer, Event
-
-
-def _session_id(services: Services, token: str) -> str:
-    return str(decode_jwt(token, services.settings.secret_key, services.clock.now())["jti"])
+from venuely.events.models import Customer, Event
 
 
 async def _rest_verdict(services: Services, token: str, event_id: str) -> object:
     """What the unchanged checks decide: (is admin, chat banned) or the refusal's code."""
     try:
         async with services.db.session() as session:
-            principal = await session_principal(session, services, _session_id(services, token))
+            principal = await session_principal(session, services, session_id_of(services, token))
             access = await check_event_member(
                 session, principal, await load_event(session, event_id)
             )
@@ -53,80 +47,11 @@ async def _rest_verdict(services: Services, token: str, event_id: str) -> object
 async def test_every_kind_of_caller_gets_the_verdict_of_the_member_check(
     services: Services, client: httpx.AsyncClient, clock: FrozenClock
 ) -> None:
-    customer = await make_customer(services)
-    other_customer = await make_customer(services, "Other")
-    closed_customer = await make_customer(services, "Closed")
-    open_event = await make_event(services, customer)
-    listed = await make_event(services, customer, whitelist=["example.org", "vip@example.com"])
-    restricted = await make_event(services, customer, is_restricted=True)
-    elsewhere = await make_event(services, other_customer)
-    closed = await make_event(services, closed_customer)
-
-    attendee = await make_person(services, event=open_event)
-    removed = await make_person(services, event=open_event)
-    banned = await make_person(services, event=open_event)
-    on_list = await make_person(services, "someone@example.org", event=listed)
-    vip = await make_person(services, "VIP@example.com", event=listed)
-    off_list = await make_person(services, event=listed)
-    shut_out = await make_person(services, event=restricted)
-    disabled = await make_person(services, event=open_event, is_disabled=True)
-    at_closed = await make_person(services, event=closed)
-    customer_admin = await make_person(services)
-    await grant_admin(services, customer_admin, AdminType.CUSTOMER, customer_id=customer.id)
-    event_admin = await make_person(services)
-    await grant_admin(services, event_admin, AdminType.EVENT, event_id=listed.id)
-    master = await make_person(services)
-    await grant_admin(services, master, AdminType.MASTER)
-    stranger_admin = await make_person(services)
-    await grant_admin(services, stranger_admin, AdminType.CUSTOMER, customer_id=other_customer.id)
-    previewer = await make_person(services)
-    await grant_admin(services, previewer, AdminType.EVENT, event_id=open_event.id)
-    former = await make_person(services)
-    former_grant = await grant_admin(services, former, AdminType.EVENT, event_id=open_event.id)
-
-    tokens = [
-        await token_for(services, attendee, open_event),
-        await token_for(services, removed, open_event),
-        await token_for(services, banned, open_event),
-        await token_for(services, on_list, listed),
-        await token_for(services, vip, listed),
-        await token_for(services, off_list, listed),
-        await token_for(services, shut_out, restricted),
-        await token_for(services, disabled, open_event),
-        await token_for(services, at_closed, closed),
-        await token_for(services, customer_admin),
-        await token_for(services, event_admin),
-        await token_for(services, master),
-        await token_for(services, stranger_admin),
-        await token_for(services, attendee, elsewhere),  # a token for another event
-        await token_for(services, attendee, open_event),  # revoked below
-        await token_for(services, attendee, open_event),  # expired below
-    ]
-    async with services.db.session() as session:
-        for person in (previewer, former):
-            tokens.append(await issue_token(session, services, person, open_event.id, preview=True))
-        await session.execute(delete(Admin).where(Admin.id == former_grant.id))
-        await session.execute(
-            delete(AuthSession).where(AuthSession.id == _session_id(services, tokens[14]))
-        )
-        await session.execute(
-            update(AuthSession)
-            .where(AuthSession.id == _session_id(services, tokens[15]))
-            .values(expires_at=clock.now() - timedelta(seconds=1))
-        )
-        now = clock.now()
-        for person, column in ((removed, "removed_at"), (banned, "chat_banned_at")):
-            await session.execute(
-                update(Attendee)
-                .where(Attendee.event_id == open_event.id, Attendee.person_id == person.id)
-                .values({column: now})
-            )
-        await session.execute(
-            update(Customer).where(Customer.id == closed_customer.id).values(is_disabled=True)
-        )
+    world = await every_kind_of_caller(services, clock)
+    tokens, open_event = world.tokens, world.open_event
 
     seen: set[object] = set()
-    for event_id in (open_event.id, listed.id, restricted.id, elsewhere.id, closed.id, new_id()):
+    for event_id in (*(event.id for event in world.events), new_id()):
         for index, token in enumerate(tokens):
             expected = await _rest_verdict(services, token, event_id)
             response = await client.get(f"/events/{event_id}/public", headers=bearer(token))
@@ -174,7 +99,7 @@ async def test_refusals_keep_their_order_against_a_malformed_event_id(
     assert member.status_code == 422
     async with services.db.session() as session:
         await session.execute(
-            delete(AuthSession).where(AuthSession.id == _session_id(services, token))
+            delete(AuthSession).where(AuthSession.id == session_id_of(services, token))
         )
     revoked = await client.get("/events/not-an-id/public", headers=bearer(token))
     assert revoked.json()["Error"]["Code"] == "TOKEN_REVOKED"
