@@ -23,6 +23,7 @@ from venuely.chat.mutes_router import mutes_router as chat_mutes_router
 from venuely.chat.rooms_router import rooms_router as chat_rooms_router
 from venuely.chat.router import router as chat_router
 from venuely.core.errors import error_responses, install_error_handlers
+from venuely.core.heap import settle_heap
 from venuely.core.metrics import process_stopped
 from venuely.core.middleware import AccessLogMiddleware, BodyLimitMiddleware, NulGuardMiddleware
 from venuely.core.route_filter import prefilter_routers
@@ -54,7 +55,7 @@ from venuely.qna.router import router as qna_router
 from venuely.reactions import realtime as reactions_realtime  # noqa: F401 - registers it
 from venuely.realtime.router import socket_router as realtime_socket_router
 from venuely.relations.router import router as relations_router
-from venuely.settings import Settings, load_settings
+from venuely.settings import Environment, Settings, load_settings
 from venuely.themes.assets_router import assets_router as themes_assets_router
 from venuely.themes.router import router as themes_router
 from venuely.treasurehunt.router import router as treasurehunt_router
@@ -129,6 +130,8 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
         services.background.start()
         # Breakout presence left by this server's previous life (docs/subsystems/breakouts.md).
         await breakouts_on_start(services)
+        if services.settings.env is not Environment.TEST:
+            settle_heap()  # start-up's objects out of the collector's full passes (core/heap.py)
         yield
         await services.background.stop()
         # After the jobs stopped: the tracker's last 10 s are written, not lost (analytics.md).
