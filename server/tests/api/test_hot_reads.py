@@ -10,6 +10,7 @@ The refusals keep their order and codes: every kind of caller gets from a member
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 import httpx
 from sqlalchemy import delete, insert, update
@@ -201,6 +202,19 @@ async def test_a_history_page_carries_the_readers_own_reactions_only(
     ]
 
 
+def _count_units(services: Services) -> list[None]:
+    """A list that grows by one at every unit of work `services.db` opens from now on."""
+    opened: list[None] = []
+    session = services.db.session
+
+    def counting() -> Any:
+        opened.append(None)
+        return session()
+
+    services.db.session = counting  # type: ignore[method-assign]
+    return opened
+
+
 async def _title(client: httpx.AsyncClient, name: str) -> object:
     response = await client.get(f"/events/name/{name}/metadata")
     body = response.json()
@@ -212,14 +226,17 @@ async def test_the_login_pages_metadata_is_read_once_while_it_is_fresh(
 ) -> None:
     await make_event(services, internal_name="cached", title="First")
     assert await _title(client, "cached") == "First"
+    units = _count_units(services)
     with counted_statements(services) as seen:
         again = await client.get("/events/name/CACHED/metadata")
     assert again.json()["Title"] == "First"
     assert seen == []
+    assert units == []  # not even an empty session: a hit costs no unit of work
     clock.advance(TTL)
     with counted_statements(services) as seen:
         assert await _title(client, "cached") == "First"
     assert len(seen) == 1
+    assert len(units) == 1
 
 
 async def test_this_processes_writes_show_in_the_metadata_at_once(

@@ -43,11 +43,10 @@ async def get_metadata_by_id(
 
 
 @public_router.get("/events/name/{EventInternalName}/metadata", response_model=EventMetadata)
-async def get_metadata_by_name(
-    _: Public, name: NamePath, session: SessionDep, services: ServicesDep
-) -> EventMetadata:
-    # Every attendee's login page reads it: kept a moment per process (metadata_cache.py).
-    return await metadata_by_name(session, services, name)
+async def get_metadata_by_name(_: Public, name: NamePath, services: ServicesDep) -> EventMetadata:
+    # Every attendee's login page reads it: kept a moment per process, and read in a unit of
+    # work of its own only when missing (metadata_cache.py).
+    return await metadata_by_name(services, name)
 
 
 @public_router.get("/events/name/{EventInternalName}/isolations", response_model=EventIsolations)
