@@ -1,6 +1,8 @@
 """`check_command_callers` (accounts/permissions.py), the socket commands' batched caller check,
 gives every kind of caller the verdict REST gives it (`check_session` + `check_event_member`):
-the same person and admin flag, or the same refusal, all answered by one call."""
+the same person and admin flag, or the same refusal, all answered by one call. So does
+`socket_event_member`, the per-command check of chat, reactions and breakouts, in one
+statement."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from venuely.accounts.permissions import (
     check_command_callers,
     check_event_member,
     load_event,
+    socket_event_member,
 )
 from venuely.accounts.socket import session_principal
 from venuely.core.clock import FrozenClock
@@ -22,14 +25,27 @@ from venuely.core.services import Services
 from venuely.events.models import Event
 
 
-async def _rest_verdict(services: Services, session_id: str, event_id: str) -> object:
+async def _rest_verdict(
+    services: Services, session_id: str, event_id: str, *, banned: bool = False
+) -> object:
     try:
         async with services.db.session() as session:
             principal = await session_principal(session, services, session_id)
             access = await check_event_member(
                 session, principal, await load_event(session, event_id)
             )
+            if banned:
+                return (principal.person_id, access.is_admin, access.chat_banned)
             return (principal.person_id, access.is_admin)
+    except ApiError as refusal:
+        return refusal.code
+
+
+async def _socket_verdict(services: Services, session_id: str, event_id: str) -> object:
+    try:
+        async with services.db.session() as session:
+            access = await socket_event_member(session, services, session_id, event_id)
+            return (access.principal.person_id, access.is_admin, access.chat_banned)
     except ApiError as refusal:
         return refusal.code
 
@@ -90,3 +106,43 @@ async def test_an_open_event_needs_no_whitelist_query_while_another_is_restricte
             found = await check_command_callers(session, services, open_event.id, [session_id])
     assert _verdict(found[session_id]) == (attendee.id, False)
     assert not [s for s in statements if "event_whitelist" in s and "auth_sessions" not in s]
+
+
+async def test_every_kind_of_caller_gets_the_rest_verdict_per_socket_command(
+    services: Services, clock: FrozenClock
+) -> None:
+    world = await every_kind_of_caller(services, clock)
+    sessions = [session_id_of(services, token) for token in world.tokens]
+    sessions.append(new_id())  # never existed
+
+    seen: set[object] = set()
+    for event_id in (*(event.id for event in world.events), new_id()):
+        for session_id in sessions:
+            expected = await _rest_verdict(services, session_id, event_id, banned=True)
+            assert await _socket_verdict(services, session_id, event_id) == expected, (
+                event_id,
+                sessions.index(session_id),
+            )
+            seen.add(expected[1:] if isinstance(expected, tuple) else expected)
+    # Every outcome is reached: attendee, banned attendee, admin, and each refusal in its order.
+    assert seen >= {
+        (False, False),
+        (False, True),
+        (True, False),
+        "TOKEN_REVOKED",
+        "JWT_EXPIRED",
+        "FORBIDDEN",
+        "NOT_WHITELISTED",
+        "EVENT_NOT_FOUND",
+    }
+
+
+async def test_a_socket_commands_caller_check_is_one_statement(services: Services) -> None:
+    event = await make_event(services, await make_customer(services))
+    attendee = await make_person(services, event=event)
+    session_id = await _session(services, attendee, event)
+    with counted_statements(services) as statements:
+        async with services.db.session() as session:
+            access = await socket_event_member(session, services, session_id, event.id)
+    assert (access.principal.person_id, access.is_admin) == (attendee.id, False)
+    assert len(statements) == 1, statements

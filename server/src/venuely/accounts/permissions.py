@@ -633,10 +633,22 @@ async def _member_caller(
     claims = read_claims(services, token)
     # Not validated yet (the policy's own parameter is): a malformed id just finds no event.
     event_id = str(request.path_params.get("EventID", ""))
-    params = {"session_id": claims.session_id, "event_id": event_id}
+    return await _read_member_caller(
+        session, services, claims.session_id, event_id, (claims.person_id, claims.event_id)
+    )
+
+
+async def _read_member_caller(
+    session: AsyncSession,
+    services: Services,
+    session_id: str,
+    event_id: str,
+    claims: tuple[str, str] | None,
+) -> _MemberCaller:
+    params = {"session_id": session_id, "event_id": event_id}
     rows = (await session.execute(_MEMBER_CALLER, params)).all()
     found = (rows[0][0], rows[0][1], [r[2] for r in rows if r[2] is not None]) if rows else None
-    auth, person, grants = session_verdict(services, found, (claims.person_id, claims.event_id))
+    auth, person, grants = session_verdict(services, found, claims)
     _, _, _, event, disabled, everyone, removed_at, chat_banned_at = rows[0]
     principal = principal_of(auth, person, grants)
     return _MemberCaller(
@@ -652,6 +664,24 @@ async def event_member(
 ) -> EventAccess:
     """`check_event_member` on the event in the path, from the columns `_member_caller` read:
     the same rules and refusals in the same order."""
+    return await _member_verdict(session, caller, event_id)
+
+
+async def socket_event_member(
+    session: AsyncSession, services: Services, session_id: str, event_id: str
+) -> EventAccess:
+    """For a socket command: `check_session` on the auth session its ticket named, then
+    `check_event_member` on the socket's event, with the same rules and refusals in the same
+    order, read in the one statement the `EventMember` policy reads (the ticket carries no
+    claims to compare). Chat sends, reactions and breakout moves run it per command, and the
+    three statements it replaces were most of a command's checks."""
+    caller = await _read_member_caller(session, services, session_id, event_id, None)
+    return await _member_verdict(session, caller, event_id)
+
+
+async def _member_verdict(
+    session: AsyncSession, caller: _MemberCaller, event_id: str
+) -> EventAccess:
     principal, event = caller.principal, caller.event
     if event is None:
         raise _event_not_found(event_id)

@@ -5,8 +5,10 @@
   statement as the handshake makes it (`ticket_caller`).
 - `load_socket_caller` is registered with realtime (`realtime/callers.py`): the gateway runs it
   on the handshake, so realtime learns who connects without importing accounts.
-- `session_principal` is how a feature's socket handler gets its caller for each command: the
-  ticket named an auth session, and `tokens.check_session` decides whether it still counts.
+- A feature's socket handler gets its caller for each command from the auth session the ticket
+  named: `permissions.socket_event_member` (the event's members, in the `EventMember` policy's
+  one statement), `permissions.check_command_callers` (who and whether an organizer, in batches),
+  or `session_principal` here (`tokens.check_session`: whether the session still counts).
 """
 
 from __future__ import annotations

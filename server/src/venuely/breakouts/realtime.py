@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from venuely.accounts.permissions import check_event_member, load_event
-from venuely.accounts.socket import session_principal
+from venuely.accounts.permissions import socket_event_member
 from venuely.breakouts import joining, presence
 from venuely.breakouts import lifecycle as _lifecycle  # noqa: F401 - socket close and purge jobs
 from venuely.breakouts import notify as _notify  # noqa: F401 - registers the change hook
@@ -27,8 +26,7 @@ from venuely.realtime.registry import ConnectionContext, handles
 
 async def _person(session: AsyncSession, ctx: ConnectionContext) -> str:
     # Reloaded per command, so a revoked token or a changed role applies to the next one.
-    principal = await session_principal(session, ctx.services, ctx.session_id)
-    access = await check_event_member(session, principal, await load_event(session, ctx.event_id))
+    access = await socket_event_member(session, ctx.services, ctx.session_id, ctx.event_id)
     return access.principal.person_id
 
 

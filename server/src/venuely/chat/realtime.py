@@ -1,7 +1,8 @@
 """Socket handlers for chat (protocol/README.md §4, opcodes 4, 6, 9, 12, 15).
 
 Each handler gets its payload already validated (`frames.py` declares the models), opens one
-unit of work, checks the caller exactly as REST does (`check_event_member`, then `access.py`),
+unit of work, checks the caller exactly as REST does (`socket_event_member`, the `EventMember`
+policy's rules and statement, then `access.py`),
 calls the same service as the REST route, commits, and only then delivers the notifications.
 A refusal is raised as `ApiError`; `realtime.registry` answers it to this connection with the
 command's error opcode and the request's identifiers.
@@ -11,8 +12,7 @@ from __future__ import annotations
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from venuely.accounts.permissions import EventAccess, check_event_member, load_event
-from venuely.accounts.socket import session_principal
+from venuely.accounts.permissions import EventAccess, socket_event_member
 from venuely.chat import messages, mutes, reads, service
 from venuely.chat.access import RoomAccess, access_room, check_may_write
 from venuely.chat.frames import DeleteIn, EditIn, ReadIn, RoomCreateIn, SendIn
@@ -32,8 +32,7 @@ register_socket_rows(mutes.SOCKET_MUTES, mutes.socket_mutes)
 
 async def _event_access(session: AsyncSession, ctx: ConnectionContext) -> EventAccess:
     # Reloaded per command, so a revoked token or a changed role applies to the very next one.
-    principal = await session_principal(session, ctx.services, ctx.session_id)
-    return await check_event_member(session, principal, await load_event(session, ctx.event_id))
+    return await socket_event_member(session, ctx.services, ctx.session_id, ctx.event_id)
 
 
 async def _room(session: AsyncSession, ctx: ConnectionContext, room_id: str) -> RoomAccess:
