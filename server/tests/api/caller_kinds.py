@@ -23,6 +23,25 @@ def session_id_of(services: Services, token: str) -> str:
     return str(decode_jwt(token, services.settings.secret_key, services.clock.now())["jti"])
 
 
+# What the member check answers across `every_kind_of_caller`'s tokens and events, plus an event
+# that does not exist: (is admin, chat banned) when admitted, else the refusal's code. A test
+# that asserts it met all of them proves its cases reached every branch.
+EVERY_VERDICT: frozenset[object] = frozenset(
+    {
+        (False, False),
+        (False, True),
+        (True, False),
+        "TOKEN_REVOKED",
+        "JWT_EXPIRED",
+        "FORBIDDEN",
+        "NOT_WHITELISTED",
+        "ATTENDEE_REMOVED",
+        "CUSTOMER_DISABLED",
+        "EVENT_NOT_FOUND",
+    }
+)
+
+
 @dataclass(frozen=True)
 class CallerKinds:
     open_event: Event
