@@ -77,7 +77,9 @@ async def make_person(
 ) -> Person:
     now = services.clock.now()
     person_id = new_id()
-    email = email or f"person-{person_id[-8:]}@example.com"
+    # The whole id: its last eight digits are a per-second counter that restarts at a random
+    # value, so two persons made in different seconds could share them (a matrix test did).
+    email = email or f"person-{person_id}@example.com"
     async with services.db.session() as session:
         person = Person(
             id=person_id,
